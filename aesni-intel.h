@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * aesni-intel: the interface between the C glue (and the test rigs) and the
+ * AES-XTS / AES-GCM assembly.
+ *
+ * This header is the single source of every structure layout the assembly
+ * relies on.  The *_OFFSET constants are used by the .S files (this header is
+ * included with __ASSEMBLY__ defined) and are checked against offsetof() at
+ * build time below, so a layout change that forgets one side fails to build.
+ *
+ * Implementations, from oldest to newest CPUs:
+ *   aesni           AES-NI + PCLMULQDQ + SSE4.1, legacy (non-VEX) encodings
+ *   aesni_avx       the same algorithms with VEX encodings (AVX)
+ *   vaes_avx2       VAES + VPCLMULQDQ on 256-bit ymm, AVX2, 16 registers
+ *   vaes_avx10_256  VAES + VPCLMULQDQ with EVEX on ymm (AVX512VL/BW), 32 regs
+ *   vaes_avx10_512  the same on 512-bit zmm registers
+ */
+#ifndef _AESNI_INTEL_H
+#define _AESNI_INTEL_H
+
+/* struct crypto_aes_ctx, as filled by aes_expandkey() */
+#define AES_KEY_ENC_OFFSET		0	/* u32 key_enc[60] */
+#define AES_KEY_DEC_OFFSET		240	/* u32 key_dec[60] */
+#define AES_KEYLEN_OFFSET		480	/* u32 key_length, in bytes */
+
+/* struct aes_gcm_key: common prefix of every GCM key struct */
+#define GCM_RFC4106_NONCE_OFFSET	484
+/* The VAES key structs store their powers of H starting here. */
+#define GCM_H_POWERS_OFFSET		512
+
+/* struct aes_gcm_key_vaes_avx10 */
+#define GCM_AVX10_PADDING_OFFSET	768	/* 3 zero blocks after H^1 */
+#define GCM_AVX10_KEY_SIZE		832
+
+/* struct aes_gcm_key_vaes_avx2 */
+#define GCM_AVX2_H_POWERS_XORED_OFFSET	640
+#define GCM_AVX2_KEY_SIZE		704
+
+/* struct aes_gcm_key_aesni (aesni and aesni_avx) */
+#define GCM_AESNI_H_POWERS_OFFSET	496
+#define GCM_AESNI_H_POWERS_XORED_OFFSET	624
+#define GCM_AESNI_H_TIMES_X64_OFFSET	688
+#define GCM_AESNI_KEY_SIZE		704
+
+#ifndef __ASSEMBLY__
+
+#include <crypto/aes.h>
+#include <linux/build_bug.h>
+
+/*
+ * Representation of GHASH field elements used by every implementation (the
+ * powers of H, and the opaque ghash_acc between calls):
+ *
+ * GCM numbers the bits of a block so that the most significant bit of byte 0
+ * is the coefficient of x^0 and the least significant bit of byte 15 that of
+ * x^127.  Byte-reversing the block and reading it as a little-endian 128-bit
+ * integer A therefore gives bit (127 - k) of A = coefficient of x^k: the
+ * polynomial bit-reversed.  A carryless product of two such integers holds
+ * the bit-reversed product in bits 254..0, i.e. one position short of the
+ * 256-bit bit-reversed form; the powers of H are therefore stored multiplied
+ * by x^-1 so that the product comes out right without an extra shift.
+ *
+ * So h_powers[i] holds H^(n-i) * x^-1 (n = number of powers) as that
+ * little-endian 128-bit integer: h_powers[i][0] is its low 64 bits.
+ * aes_gcm_precompute_c_*() in aes-gcm-keys.c compute exactly this, in
+ * portable constant-time C, for use where SIMD registers cannot be used.
+ */
+struct aes_gcm_key {
+	struct crypto_aes_ctx aes_key;	/* round keys; key_length at 480 */
+	u32 rfc4106_nonce;		/* rfc4106 salt, as in the key bytes */
+};
+
+/* Key for vaes_avx10_256 and vaes_avx10_512 */
+struct aes_gcm_key_vaes_avx10 {
+	struct aes_gcm_key base;
+	/* H^16 .. H^1, so that any vector of N blocks loads H^N..H^1 */
+	u64 h_powers[16][2] __aligned(64);
+	/*
+	 * Three zero blocks, so that a masked 512-bit load of the last powers
+	 * for a partial vector never reads past the struct.
+	 */
+	u64 padding[3][2];
+};
+
+/* Key for vaes_avx2 */
+struct aes_gcm_key_vaes_avx2 {
+	struct aes_gcm_key base;
+	/* H^8 .. H^1: a main-loop iteration hashes 4 ymm = 8 blocks */
+	u64 h_powers[8][2] __aligned(32);
+	/* high ^ low half of each power above, for Karatsuba multiplication */
+	u64 h_powers_xored[8] __aligned(32);
+};
+
+/* Key for aesni and aesni_avx */
+struct aes_gcm_key_aesni {
+	struct aes_gcm_key base;
+	/* H^8 .. H^1: the main loop hashes 8 blocks per iteration */
+	u64 h_powers[8][2] __aligned(16);
+	/* high ^ low half of each power above, for Karatsuba multiplication */
+	u64 h_powers_xored[8];
+	/* H^1 * x^64, for the one-block multiplication used in the tails */
+	u64 h_times_x64[2];
+};
+
+#define AESNI_INTEL_ASSERT_OFFSET(type, member, off) \
+	static_assert(offsetof(type, member) == (off), #type "." #member)
+
+AESNI_INTEL_ASSERT_OFFSET(struct crypto_aes_ctx, key_enc, AES_KEY_ENC_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct crypto_aes_ctx, key_dec, AES_KEY_DEC_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct crypto_aes_ctx, key_length, AES_KEYLEN_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key, rfc4106_nonce,
+			  GCM_RFC4106_NONCE_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_vaes_avx10, h_powers,
+			  GCM_H_POWERS_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_vaes_avx10, padding,
+			  GCM_AVX10_PADDING_OFFSET);
+static_assert(sizeof(struct aes_gcm_key_vaes_avx10) == GCM_AVX10_KEY_SIZE);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_vaes_avx2, h_powers,
+			  GCM_H_POWERS_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_vaes_avx2, h_powers_xored,
+			  GCM_AVX2_H_POWERS_XORED_OFFSET);
+static_assert(sizeof(struct aes_gcm_key_vaes_avx2) == GCM_AVX2_KEY_SIZE);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_aesni, h_powers,
+			  GCM_AESNI_H_POWERS_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_aesni, h_powers_xored,
+			  GCM_AESNI_H_POWERS_XORED_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_aesni, h_times_x64,
+			  GCM_AESNI_H_TIMES_X64_OFFSET);
+static_assert(sizeof(struct aes_gcm_key_aesni) == GCM_AESNI_KEY_SIZE);
+
+/*
+ * AES-XTS (aes-xts-avx-x86_64.S).
+ *
+ * aes_xts_encrypt_iv() encrypts the IV in place with the tweak key, giving
+ * the first tweak; it uses only AES-NI + SSE, so it runs on every CPU that
+ * runs any implementation.
+ *
+ * aes_xts_{encrypt,decrypt}_<impl>() process @len >= 16 bytes.  A @len that
+ * is not a multiple of 16 ends the message (ciphertext stealing is done in
+ * the same call).  On return @tweak holds the tweak of the next block, so a
+ * message may be split into calls whose lengths are multiples of 16.
+ */
+void aes_xts_encrypt_iv(const struct crypto_aes_ctx *tweak_key, u8 iv[16]);
+
+#define AESNI_INTEL_DECLARE_XTS(impl)					     \
+void aes_xts_encrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
+			    u8 *dst, unsigned int len, u8 tweak[16]);	     \
+void aes_xts_decrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
+			    u8 *dst, unsigned int len, u8 tweak[16])
+
+AESNI_INTEL_DECLARE_XTS(aesni);
+AESNI_INTEL_DECLARE_XTS(aesni_avx);
+AESNI_INTEL_DECLARE_XTS(vaes_avx2);
+AESNI_INTEL_DECLARE_XTS(vaes_avx10_256);
+AESNI_INTEL_DECLARE_XTS(vaes_avx10_512);
+
+/*
+ * AES-GCM.
+ *
+ * The caller expands the AES key into key->base.aes_key with aes_expandkey()
+ * and then calls aes_gcm_precompute_<impl>() (or the portable C
+ * aes_gcm_precompute_c_*()) to fill in the powers of H.
+ *
+ * @le_ctr is the counter block as a little-endian 128-bit integer split into
+ * 32-bit words: le_ctr[0] is the 32-bit block counter (2 for the first data
+ * block of a 96-bit IV), le_ctr[1] = get_unaligned_be32(iv + 8),
+ * le_ctr[2] = get_unaligned_be32(iv + 4), le_ctr[3] = get_unaligned_be32(iv).
+ * The update functions do not write it back: the caller adds datalen / 16 to
+ * le_ctr[0] after each update.  Only the low 32 bits count (GCM's inc32).
+ *
+ * @ghash_acc is zeroed by the caller before the first call of a message and
+ * is opaque between calls.  Every update but the last of the associated data,
+ * and every update but the last of the data, has a length that is a multiple
+ * of 16.  All associated data comes before all data.
+ *
+ * aes_gcm_enc_final_*() leaves the full 16-byte tag in ghash_acc.
+ * aes_gcm_dec_final_*() returns true iff the first @taglen bytes of the
+ * computed tag equal @tag, compared in constant time (taglen 4, 8, 12..16).
+ */
+#define AESNI_INTEL_DECLARE_GCM_UPDATE(impl, keytype)			\
+void aes_gcm_enc_update_##impl(const struct keytype *key,		\
+			       const u32 le_ctr[4], u8 ghash_acc[16],	\
+			       const u8 *src, u8 *dst, int datalen);	\
+void aes_gcm_dec_update_##impl(const struct keytype *key,		\
+			       const u32 le_ctr[4], u8 ghash_acc[16],	\
+			       const u8 *src, u8 *dst, int datalen)
+
+#define AESNI_INTEL_DECLARE_GCM_COMMON(impl, keytype)			\
+void aes_gcm_aad_update_##impl(const struct keytype *key,		\
+			       u8 ghash_acc[16], const u8 *aad,		\
+			       int aadlen);				\
+void aes_gcm_enc_final_##impl(const struct keytype *key,		\
+			      const u32 le_ctr[4], u8 ghash_acc[16],	\
+			      u64 total_aadlen, u64 total_datalen);	\
+bool aes_gcm_dec_final_##impl(const struct keytype *key,		\
+			      const u32 le_ctr[4],			\
+			      const u8 ghash_acc[16],			\
+			      u64 total_aadlen, u64 total_datalen,	\
+			      const u8 tag[16], int taglen)
+
+void aes_gcm_precompute_vaes_avx10_256(struct aes_gcm_key_vaes_avx10 *key);
+void aes_gcm_precompute_vaes_avx10_512(struct aes_gcm_key_vaes_avx10 *key);
+AESNI_INTEL_DECLARE_GCM_UPDATE(vaes_avx10_256, aes_gcm_key_vaes_avx10);
+AESNI_INTEL_DECLARE_GCM_UPDATE(vaes_avx10_512, aes_gcm_key_vaes_avx10);
+AESNI_INTEL_DECLARE_GCM_COMMON(vaes_avx10, aes_gcm_key_vaes_avx10);
+
+void aes_gcm_precompute_vaes_avx2(struct aes_gcm_key_vaes_avx2 *key);
+AESNI_INTEL_DECLARE_GCM_UPDATE(vaes_avx2, aes_gcm_key_vaes_avx2);
+AESNI_INTEL_DECLARE_GCM_COMMON(vaes_avx2, aes_gcm_key_vaes_avx2);
+
+void aes_gcm_precompute_aesni(struct aes_gcm_key_aesni *key);
+void aes_gcm_precompute_aesni_avx(struct aes_gcm_key_aesni *key);
+AESNI_INTEL_DECLARE_GCM_UPDATE(aesni, aes_gcm_key_aesni);
+AESNI_INTEL_DECLARE_GCM_UPDATE(aesni_avx, aes_gcm_key_aesni);
+AESNI_INTEL_DECLARE_GCM_COMMON(aesni, aes_gcm_key_aesni);
+AESNI_INTEL_DECLARE_GCM_COMMON(aesni_avx, aes_gcm_key_aesni);
+
+/*
+ * Portable C computation of the powers of H (aes-gcm-keys.c), for setkey when
+ * SIMD registers are unusable.  @h is AES_K(0^128).  Each fills the same
+ * fields, byte for byte, as the matching assembly precompute.
+ */
+void aes_gcm_precompute_c_vaes_avx10(struct aes_gcm_key_vaes_avx10 *key,
+				     const u8 h[16]);
+void aes_gcm_precompute_c_vaes_avx2(struct aes_gcm_key_vaes_avx2 *key,
+				    const u8 h[16]);
+void aes_gcm_precompute_c_aesni(struct aes_gcm_key_aesni *key,
+				const u8 h[16]);
+
+#endif /* !__ASSEMBLY__ */
+#endif /* _AESNI_INTEL_H */
