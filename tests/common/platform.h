@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The contract between the shared test driver (tests/common) and a platform
+ * that runs it: user space (tests/user) or the bare-metal image (emu/).
+ *
+ * Building tests/common/ *.c
+ * ---------------------------
+ * The files compile, unchanged, with
+ *
+ *	gcc -ffreestanding -mno-red-zone -O2 -Wall -Wextra \
+ *	    -I tests/compat -I <repo root> [-DHAVE_... see below]
+ *
+ * and include only <stdint.h>, <stddef.h>, <stdbool.h>, <stdarg.h>, the
+ * compat headers (via aesni-intel.h) and this file.  -ffreestanding implies
+ * -fno-builtin; gcc may still emit calls to memcpy/memset/memmove/memcmp
+ * for structure copies, so a platform must define those four anyway.
+ *
+ * The platform provides exactly the C library subset declared below:
+ *
+ *	memcpy memset memcmp memmove strlen strcmp
+ *	printf with conversions %s %c %d %u %x %lu %llu %zu, optionally with
+ *	the '0' flag and a field width (e.g. "%02x", "%8llu").
+ *
+ * Which assembly files were built is told by one define per file (the user
+ * Makefile passes each one whose .S exists; the emu rig should do the same):
+ *
+ *	HAVE_XTS_ASM		aes-xts-avx-x86_64.S
+ *	HAVE_GCM_AVX10_ASM	aes-gcm-avx10-x86_64.S
+ *	HAVE_GCM_AVX2_ASM	aes-gcm-vaes-avx2-x86_64.S
+ *	HAVE_GCM_AESNI_ASM	aes-gcm-aesni-x86_64.S
+ *
+ * An implementation whose file is not built is reported
+ * "SKIPPED (not built: <file> missing)"; one whose file is built but lacks
+ * a function (the assembly functions are weak references in impls.c) is
+ * reported "SKIPPED (not built: <file> lacks <symbol>)".  aes-gcm-keys.c is
+ * always linked.
+ *
+ * Output
+ * ------
+ * run_tests() prints one summary line per test, e.g.
+ *
+ *	xts vaes_avx2 aes256 enc: PASS (131072 cases)
+ *	gcm aesni aes192: FAIL (3 of 5000 cases)
+ *	xts vaes_avx10_512: SKIPPED (CPU lacks AVX512F)
+ *
+ * (each such line is one test; a failure is preceded by reproducer lines
+ * starting with "  FAIL "), and as its very last line
+ *
+ *	N passed, N failed, N skipped
+ *
+ * A runner may treat that line as the end of the run.
+ */
+#ifndef _TESTS_PLATFORM_H
+#define _TESTS_PLATFORM_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+void *memcpy(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Number of independent buffers the driver asks test_platform.buf() for. */
+#define TEST_BUF_SLOTS		6
+/* A buffer may be up to max_random_len + TEST_BUF_SLACK bytes long. */
+#define TEST_BUF_SLACK		256
+
+/* One Wycheproof test case; absent fields have length 0. */
+struct wp_case {
+	unsigned int tc_id;
+	const uint8_t *key, *iv, *aad, *msg, *ct, *tag;
+	unsigned int keylen, ivlen, aadlen, msglen, ctlen, taglen;
+	bool valid;		/* "valid" or "acceptable": must be accepted */
+};
+
+struct test_platform {
+	const char *name;		/* printed in the banner */
+	uint64_t seed;			/* for the driver's own PRNG */
+	unsigned int random_cases;	/* random cases per implementation */
+	unsigned int max_random_len;	/* longest random message, bytes */
+
+	/*
+	 * buf() returns slot @slot (0 .. TEST_BUF_SLOTS - 1) as a buffer of
+	 * @len bytes.  With @guard_before the buffer starts right after a
+	 * guard region, else it ends right before one; in user space a guard
+	 * is an inaccessible page (so an over-read or over-write faults), on
+	 * bare metal it may be ordinary memory.  The buffer stays valid until
+	 * the next call for the same slot; its contents are undefined.
+	 * @len <= max_random_len + TEST_BUF_SLACK.
+	 */
+	uint8_t *(*buf)(unsigned int slot, size_t len, bool guard_before);
+
+	/*
+	 * Optional (NULL on bare metal): independent references.  Each
+	 * returns false if it does not support the request (e.g. OpenSSL
+	 * has no XTS-AES-192), true when it has written the result.
+	 * @keylen is the AES key size in bytes (XTS: of each half; @key
+	 * holds both halves).
+	 */
+	bool (*xts_oracle)(bool enc, const uint8_t *key, unsigned int keylen,
+			   const uint8_t iv[16], const uint8_t *src,
+			   uint8_t *dst, size_t len);
+	/* GCM encryption with a 12-byte IV; writes the full 16-byte tag. */
+	bool (*gcm_oracle)(const uint8_t *key, unsigned int keylen,
+			   const uint8_t iv[12], const uint8_t *aad,
+			   size_t aadlen, const uint8_t *src, uint8_t *dst,
+			   size_t len, uint8_t tag[16]);
+
+	/*
+	 * Optional (NULL on bare metal): calls @fn for every test case of
+	 * the Wycheproof file @file ("aes_xts_test.json", ...).  Returns the
+	 * number of cases, or -1 if the vectors are not available.
+	 */
+	int (*wycheproof_each)(const char *file,
+			       void (*fn)(const struct wp_case *c, void *ctx),
+			       void *ctx);
+
+	/*
+	 * Optional, for proving the rig can fail: "xts:<impl>" or
+	 * "gcm:<impl>" makes the driver flip one output byte of that
+	 * implementation after every call.  NULL normally.
+	 */
+	const char *corrupt;
+};
+
+/* Runs every test; returns the number of failed tests. */
+unsigned int run_tests(const struct test_platform *p);
+
+#endif /* _TESTS_PLATFORM_H */
