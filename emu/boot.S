@@ -161,3 +161,5 @@ emu_exc_stubs:
 	.text
 	.set	vec, vec + 1
 	.endr
+
+	.section .note.GNU-stack, "", @progbits

@@ -3,20 +3,26 @@
 #ifndef _EMU_H
 #define _EMU_H
 
-#include <stddef.h>
-#include <stdint.h>
+#include <crypto/aes.h>		/* tests/compat: u8..u64, __aligned */
+#include "platform.h"		/* tests/common: the libc subset, run_tests() */
 
-typedef uint8_t u8;
-typedef uint32_t u32;
-typedef uint64_t u64;
+#define __packed	__attribute__((__packed__))
+#define __noreturn	__attribute__((__noreturn__))
+#define BIT(n)		(1UL << (n))
 
+/* The frame boot.S's exception stubs hand to emu_exception() */
+struct exc_frame {
+	u64 vector, error, rip, cs, rflags, rsp, ss;
+};
+
+/* boot.S */
+extern u64 emu_pd[512];			/* page directory of 0 .. 1 GiB */
+extern const u64 emu_exc_stubs[32];	/* entry points of vectors 0 .. 31 */
+void __noreturn emu_halt(void);
+
+/* emu.c */
+void emu_main(u32 magic, u32 info);
+void emu_exception(const struct exc_frame *f);
 void emu_putc(char c);
-void emu_puts(const char *s);
-void emu_hex(const void *p, size_t len);
-void emu_hello(void);
-
-void *memcpy(void *dst, const void *src, size_t n);
-void *memset(void *dst, int c, size_t n);
-int memcmp(const void *a, const void *b, size_t n);
 
 #endif

@@ -11,15 +11,16 @@
  *	    -I tests/compat -I <repo root> [-DHAVE_... see below]
  *
  * and include only <stdint.h>, <stddef.h>, <stdbool.h>, <stdarg.h>, the
- * compat headers (via aesni-intel.h) and this file.  -ffreestanding implies
+ * compat headers of tests/compat (this file takes u8/u32/u64 from its
+ * <crypto/aes.h>) and this file.  -ffreestanding implies
  * -fno-builtin; gcc may still emit calls to memcpy/memset/memmove/memcmp
  * for structure copies, so a platform must define those four anyway.
  *
  * The platform provides exactly the C library subset declared below:
  *
  *	memcpy memset memcmp memmove strlen strcmp
- *	printf with conversions %s %c %d %u %x %lu %llu %zu, optionally with
- *	the '0' flag and a field width (e.g. "%02x", "%8llu").
+ *	printf with conversions %s %c %d %u %x %ld %lu %lx %llu %llx %zu,
+ *	optionally with the '0' flag and a field width (e.g. "%02x").
  *
  * Which assembly files were built is told by one define per file (the user
  * Makefile passes each one whose .S exists; the emu rig should do the same):
@@ -57,6 +58,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <crypto/aes.h>		/* tests/compat: u8, u32, u64 */
+#include <linux/compiler_attributes.h>	/* tests/compat: __printf */
 
 void *memcpy(void *dst, const void *src, size_t n);
 void *memset(void *dst, int c, size_t n);
@@ -64,7 +67,7 @@ void *memmove(void *dst, const void *src, size_t n);
 int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
-int printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int printf(const char *fmt, ...) __printf(1, 2);
 
 /* Number of independent buffers the driver asks test_platform.buf() for. */
 #define TEST_BUF_SLOTS		6
@@ -74,16 +77,20 @@ int printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One Wycheproof test case; absent fields have length 0. */
 struct wp_case {
 	unsigned int tc_id;
-	const uint8_t *key, *iv, *aad, *msg, *ct, *tag;
+	const u8 *key, *iv, *aad, *msg, *ct, *tag;
 	unsigned int keylen, ivlen, aadlen, msglen, ctlen, taglen;
 	bool valid;		/* "valid" or "acceptable": must be accepted */
 };
 
 struct test_platform {
 	const char *name;		/* printed in the banner */
-	uint64_t seed;			/* for the driver's own PRNG */
+	u64 seed;			/* for the driver's own PRNG */
 	unsigned int random_cases;	/* random cases per implementation */
 	unsigned int max_random_len;	/* longest random message, bytes */
+	/* every length up to this is tested (0: 1024, the full set) */
+	unsigned int exhaustive_len;
+	/* GCM messages per impl and key size tampered bit by bit (0: 8) */
+	unsigned int flip_messages;
 
 	/*
 	 * buf() returns slot @slot (0 .. TEST_BUF_SLOTS - 1) as a buffer of
@@ -94,7 +101,7 @@ struct test_platform {
 	 * the next call for the same slot; its contents are undefined.
 	 * @len <= max_random_len + TEST_BUF_SLACK.
 	 */
-	uint8_t *(*buf)(unsigned int slot, size_t len, bool guard_before);
+	u8 *(*buf)(unsigned int slot, size_t len, bool guard_before);
 
 	/*
 	 * Optional (NULL on bare metal): independent references.  Each
@@ -103,14 +110,14 @@ struct test_platform {
 	 * @keylen is the AES key size in bytes (XTS: of each half; @key
 	 * holds both halves).
 	 */
-	bool (*xts_oracle)(bool enc, const uint8_t *key, unsigned int keylen,
-			   const uint8_t iv[16], const uint8_t *src,
-			   uint8_t *dst, size_t len);
+	bool (*xts_oracle)(bool enc, const u8 *key, unsigned int keylen,
+			   const u8 iv[16], const u8 *src,
+			   u8 *dst, size_t len);
 	/* GCM encryption with a 12-byte IV; writes the full 16-byte tag. */
-	bool (*gcm_oracle)(const uint8_t *key, unsigned int keylen,
-			   const uint8_t iv[12], const uint8_t *aad,
-			   size_t aadlen, const uint8_t *src, uint8_t *dst,
-			   size_t len, uint8_t tag[16]);
+	bool (*gcm_oracle)(const u8 *key, unsigned int keylen,
+			   const u8 iv[12], const u8 *aad,
+			   size_t aadlen, const u8 *src, u8 *dst,
+			   size_t len, u8 tag[16]);
 
 	/*
 	 * Optional (NULL on bare metal): calls @fn for every test case of
@@ -131,5 +138,11 @@ struct test_platform {
 
 /* Runs every test; returns the number of failed tests. */
 unsigned int run_tests(const struct test_platform *p);
+
+/*
+ * Prints the test case in progress ("  CRASH in xts aesni aes128 enc: len
+ * ..."); a platform may call it from its fault handler before giving up.
+ */
+void test_report_crash(void);
 
 #endif /* _TESTS_PLATFORM_H */
