@@ -34,7 +34,8 @@
 
 /* struct aes_gcm_key_vaes_avx2 */
 #define GCM_AVX2_H_POWERS_XORED_OFFSET	640
-#define GCM_AVX2_KEY_SIZE		704
+#define GCM_AVX2_H_TIMES_X64_OFFSET	704
+#define GCM_AVX2_KEY_SIZE		736
 
 /* struct aes_gcm_key_aesni (aesni and aesni_avx) */
 #define GCM_AESNI_H_POWERS_OFFSET	496
@@ -87,8 +88,18 @@ struct aes_gcm_key_vaes_avx2 {
 	struct aes_gcm_key base;
 	/* H^8 .. H^1: a main-loop iteration hashes 4 ymm = 8 blocks */
 	u64 h_powers[8][2] __aligned(32);
-	/* high ^ low half of each power above, for Karatsuba multiplication */
+	/*
+	 * high ^ low half of each power above, for Karatsuba multiplication,
+	 * in the order H^8, H^6, H^7, H^5, H^4, H^2, H^3, H^1: each 256-bit
+	 * half then holds, per 128-bit lane, the values for the two ymm
+	 * vectors of powers [H^8|H^7], [H^6|H^5] (resp. [H^4|H^3], [H^2|H^1])
+	 * that the assembly multiplies in one VPCLMULQDQ each.
+	 */
 	u64 h_powers_xored[8] __aligned(32);
+	/* H^1 * x^64, for the one-block multiplication used in the tails */
+	u64 h_times_x64[2];
+	/* zero, so that every byte after base is defined */
+	u64 padding[2];
 };
 
 /* Key for aesni and aesni_avx */
@@ -119,6 +130,8 @@ AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_vaes_avx2, h_powers,
 			  GCM_H_POWERS_OFFSET);
 AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_vaes_avx2, h_powers_xored,
 			  GCM_AVX2_H_POWERS_XORED_OFFSET);
+AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_vaes_avx2, h_times_x64,
+			  GCM_AVX2_H_TIMES_X64_OFFSET);
 static_assert(sizeof(struct aes_gcm_key_vaes_avx2) == GCM_AVX2_KEY_SIZE);
 AESNI_INTEL_ASSERT_OFFSET(struct aes_gcm_key_aesni, h_powers,
 			  GCM_AESNI_H_POWERS_OFFSET);
@@ -173,47 +186,92 @@ AESNI_INTEL_DECLARE_XTS(vaes_avx10_512);
  * and every update but the last of the data, has a length that is a multiple
  * of 16.  All associated data comes before all data.
  *
- * aes_gcm_enc_final_*() leaves the full 16-byte tag in ghash_acc.
+ * The final functions take le_ctr with le_ctr[0] = 1, the counter block
+ * that masks the tag.  aes_gcm_enc_final_*() leaves the full 16-byte tag in
+ * ghash_acc.
  * aes_gcm_dec_final_*() returns true iff the first @taglen bytes of the
  * computed tag equal @tag, compared in constant time (taglen 4, 8, 12..16).
  */
-#define AESNI_INTEL_DECLARE_GCM_UPDATE(impl, keytype)			\
-void aes_gcm_enc_update_##impl(const struct keytype *key,		\
-			       const u32 le_ctr[4], u8 ghash_acc[16],	\
-			       const u8 *src, u8 *dst, int datalen);	\
-void aes_gcm_dec_update_##impl(const struct keytype *key,		\
-			       const u32 le_ctr[4], u8 ghash_acc[16],	\
-			       const u8 *src, u8 *dst, int datalen)
-
-#define AESNI_INTEL_DECLARE_GCM_COMMON(impl, keytype)			\
-void aes_gcm_aad_update_##impl(const struct keytype *key,		\
-			       u8 ghash_acc[16], const u8 *aad,		\
-			       int aadlen);				\
-void aes_gcm_enc_final_##impl(const struct keytype *key,		\
-			      const u32 le_ctr[4], u8 ghash_acc[16],	\
-			      u64 total_aadlen, u64 total_datalen);	\
-bool aes_gcm_dec_final_##impl(const struct keytype *key,		\
-			      const u32 le_ctr[4],			\
-			      const u8 ghash_acc[16],			\
-			      u64 total_aadlen, u64 total_datalen,	\
-			      const u8 tag[16], int taglen)
-
+/* vaes_avx10_256 */
 void aes_gcm_precompute_vaes_avx10_256(struct aes_gcm_key_vaes_avx10 *key);
+void aes_gcm_enc_update_vaes_avx10_256(const struct aes_gcm_key_vaes_avx10 *key,
+				       const u32 le_ctr[4], u8 ghash_acc[16],
+				       const u8 *src, u8 *dst, int datalen);
+void aes_gcm_dec_update_vaes_avx10_256(const struct aes_gcm_key_vaes_avx10 *key,
+				       const u32 le_ctr[4], u8 ghash_acc[16],
+				       const u8 *src, u8 *dst, int datalen);
+void aes_gcm_aad_update_vaes_avx10(const struct aes_gcm_key_vaes_avx10 *key,
+				   u8 ghash_acc[16], const u8 *aad, int aadlen);
+void aes_gcm_enc_final_vaes_avx10(const struct aes_gcm_key_vaes_avx10 *key,
+				  const u32 le_ctr[4], u8 ghash_acc[16],
+				  u64 total_aadlen, u64 total_datalen);
+bool aes_gcm_dec_final_vaes_avx10(const struct aes_gcm_key_vaes_avx10 *key,
+				  const u32 le_ctr[4], const u8 ghash_acc[16],
+				  u64 total_aadlen, u64 total_datalen,
+				  const u8 tag[16], int taglen);
+
+/* vaes_avx10_512 */
 void aes_gcm_precompute_vaes_avx10_512(struct aes_gcm_key_vaes_avx10 *key);
-AESNI_INTEL_DECLARE_GCM_UPDATE(vaes_avx10_256, aes_gcm_key_vaes_avx10);
-AESNI_INTEL_DECLARE_GCM_UPDATE(vaes_avx10_512, aes_gcm_key_vaes_avx10);
-AESNI_INTEL_DECLARE_GCM_COMMON(vaes_avx10, aes_gcm_key_vaes_avx10);
+void aes_gcm_enc_update_vaes_avx10_512(const struct aes_gcm_key_vaes_avx10 *key,
+				       const u32 le_ctr[4], u8 ghash_acc[16],
+				       const u8 *src, u8 *dst, int datalen);
+void aes_gcm_dec_update_vaes_avx10_512(const struct aes_gcm_key_vaes_avx10 *key,
+				       const u32 le_ctr[4], u8 ghash_acc[16],
+				       const u8 *src, u8 *dst, int datalen);
 
+/* vaes_avx2 */
 void aes_gcm_precompute_vaes_avx2(struct aes_gcm_key_vaes_avx2 *key);
-AESNI_INTEL_DECLARE_GCM_UPDATE(vaes_avx2, aes_gcm_key_vaes_avx2);
-AESNI_INTEL_DECLARE_GCM_COMMON(vaes_avx2, aes_gcm_key_vaes_avx2);
+void aes_gcm_enc_update_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+				  const u32 le_ctr[4], u8 ghash_acc[16],
+				  const u8 *src, u8 *dst, int datalen);
+void aes_gcm_dec_update_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+				  const u32 le_ctr[4], u8 ghash_acc[16],
+				  const u8 *src, u8 *dst, int datalen);
+void aes_gcm_aad_update_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+				  u8 ghash_acc[16], const u8 *aad, int aadlen);
+void aes_gcm_enc_final_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+				 const u32 le_ctr[4], u8 ghash_acc[16],
+				 u64 total_aadlen, u64 total_datalen);
+bool aes_gcm_dec_final_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+				 const u32 le_ctr[4], const u8 ghash_acc[16],
+				 u64 total_aadlen, u64 total_datalen,
+				 const u8 tag[16], int taglen);
 
+/* aesni */
 void aes_gcm_precompute_aesni(struct aes_gcm_key_aesni *key);
+void aes_gcm_enc_update_aesni(const struct aes_gcm_key_aesni *key,
+			      const u32 le_ctr[4], u8 ghash_acc[16],
+			      const u8 *src, u8 *dst, int datalen);
+void aes_gcm_dec_update_aesni(const struct aes_gcm_key_aesni *key,
+			      const u32 le_ctr[4], u8 ghash_acc[16],
+			      const u8 *src, u8 *dst, int datalen);
+void aes_gcm_aad_update_aesni(const struct aes_gcm_key_aesni *key,
+			      u8 ghash_acc[16], const u8 *aad, int aadlen);
+void aes_gcm_enc_final_aesni(const struct aes_gcm_key_aesni *key,
+			     const u32 le_ctr[4], u8 ghash_acc[16],
+			     u64 total_aadlen, u64 total_datalen);
+bool aes_gcm_dec_final_aesni(const struct aes_gcm_key_aesni *key,
+			     const u32 le_ctr[4], const u8 ghash_acc[16],
+			     u64 total_aadlen, u64 total_datalen,
+			     const u8 tag[16], int taglen);
+
+/* aesni_avx */
 void aes_gcm_precompute_aesni_avx(struct aes_gcm_key_aesni *key);
-AESNI_INTEL_DECLARE_GCM_UPDATE(aesni, aes_gcm_key_aesni);
-AESNI_INTEL_DECLARE_GCM_UPDATE(aesni_avx, aes_gcm_key_aesni);
-AESNI_INTEL_DECLARE_GCM_COMMON(aesni, aes_gcm_key_aesni);
-AESNI_INTEL_DECLARE_GCM_COMMON(aesni_avx, aes_gcm_key_aesni);
+void aes_gcm_enc_update_aesni_avx(const struct aes_gcm_key_aesni *key,
+				  const u32 le_ctr[4], u8 ghash_acc[16],
+				  const u8 *src, u8 *dst, int datalen);
+void aes_gcm_dec_update_aesni_avx(const struct aes_gcm_key_aesni *key,
+				  const u32 le_ctr[4], u8 ghash_acc[16],
+				  const u8 *src, u8 *dst, int datalen);
+void aes_gcm_aad_update_aesni_avx(const struct aes_gcm_key_aesni *key,
+				  u8 ghash_acc[16], const u8 *aad, int aadlen);
+void aes_gcm_enc_final_aesni_avx(const struct aes_gcm_key_aesni *key,
+				 const u32 le_ctr[4], u8 ghash_acc[16],
+				 u64 total_aadlen, u64 total_datalen);
+bool aes_gcm_dec_final_aesni_avx(const struct aes_gcm_key_aesni *key,
+				 const u32 le_ctr[4], const u8 ghash_acc[16],
+				 u64 total_aadlen, u64 total_datalen,
+				 const u8 tag[16], int taglen);
 
 /*
  * Portable C computation of the powers of H (aes-gcm-keys.c), for setkey when

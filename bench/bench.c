@@ -11,7 +11,7 @@
  * XTS = encrypt the IV + one en/decryption; GCM = 16 bytes of AAD + data +
  * final (decryption includes the tag check).
  *
- * Usage: bench [SECONDS_PER_POINT]; the environment variable BENCH_FILTER
+ * Usage: bench [SECONDS_PER_SAMPLE]; the environment variable BENCH_FILTER
  * (a substring of the implementation name) limits the run.
  */
 #include <openssl/evp.h>
@@ -24,7 +24,7 @@
 #include "aes_ref.h"
 #include "cpu.h"
 
-#define ROUNDS		9
+#define ROUNDS		41
 #define MAX_LEN		16384
 
 static const unsigned int lengths[] = {
@@ -103,19 +103,19 @@ LINUX_GCM(vaes_avx10_512, vaes_avx10);
 
 static const struct xts_impl {
 	const char *name;
-	enum impl_id id;
+	unsigned int need;
 	xts_fn enc, dec;
 	xts_fn linux_enc, linux_dec;
 } xts_impls[] = {
-	{ "aesni", IMPL_AESNI, aes_xts_encrypt_aesni, aes_xts_decrypt_aesni,
+	{ "aesni", CPU_FEATS_AESNI, aes_xts_encrypt_aesni, aes_xts_decrypt_aesni,
 	  NULL, NULL },
-	{ "aesni_avx", IMPL_AESNI_AVX, aes_xts_encrypt_aesni_avx,
+	{ "aesni_avx", CPU_FEATS_AESNI_AVX, aes_xts_encrypt_aesni_avx,
 	  aes_xts_decrypt_aesni_avx, LINUX_XTS_FNS(aesni_avx) },
-	{ "vaes_avx2", IMPL_VAES_AVX2, aes_xts_encrypt_vaes_avx2,
+	{ "vaes_avx2", CPU_FEATS_VAES_AVX2, aes_xts_encrypt_vaes_avx2,
 	  aes_xts_decrypt_vaes_avx2, LINUX_XTS_FNS(vaes_avx2) },
-	{ "vaes_avx10_256", IMPL_VAES_AVX10_256, aes_xts_encrypt_vaes_avx10_256,
+	{ "vaes_avx10_256", CPU_FEATS_VAES_AVX10, aes_xts_encrypt_vaes_avx10_256,
 	  aes_xts_decrypt_vaes_avx10_256, LINUX_XTS_FNS(vaes_avx10_256) },
-	{ "vaes_avx10_512", IMPL_VAES_AVX10_512, aes_xts_encrypt_vaes_avx10_512,
+	{ "vaes_avx10_512", CPU_FEATS_VAES_AVX10, aes_xts_encrypt_vaes_avx10_512,
 	  aes_xts_decrypt_vaes_avx10_512, LINUX_XTS_FNS(vaes_avx10_512) },
 };
 
@@ -126,26 +126,26 @@ static const struct xts_impl {
  */
 static const struct gcm_impl {
 	const char *name, *linux_name;
-	enum impl_id id;
+	unsigned int need;
 	struct gcm_fns ours, linux_peer;
 } gcm_impls[] = {
-	{ "aesni", "aesni", IMPL_AESNI, OUR_GCM_FNS(aesni, aesni),
+	{ "aesni", "aesni", CPU_FEATS_AESNI, OUR_GCM_FNS(aesni, aesni),
 	  LINUX_GCM_FNS(aesni, aesni) },
-	{ "aesni_avx", "aesni_avx", IMPL_AESNI_AVX,
+	{ "aesni_avx", "aesni_avx", CPU_FEATS_AESNI_AVX,
 	  OUR_GCM_FNS(aesni_avx, aesni_avx),
 	  LINUX_GCM_FNS(aesni_avx, aesni_avx) },
-	{ "vaes_avx2", "aesni_avx", IMPL_VAES_AVX2,
+	{ "vaes_avx2", "aesni_avx", CPU_FEATS_VAES_AVX2,
 	  OUR_GCM_FNS(vaes_avx2, vaes_avx2),
 	  LINUX_GCM_FNS(aesni_avx, aesni_avx) },
-	{ "vaes_avx10_256", "vaes_avx10_256", IMPL_VAES_AVX10_256,
+	{ "vaes_avx10_256", "vaes_avx10_256", CPU_FEATS_VAES_AVX10,
 	  OUR_GCM_FNS(vaes_avx10_256, vaes_avx10),
 	  LINUX_GCM_FNS(vaes_avx10_256, vaes_avx10) },
-	{ "vaes_avx10_512", "vaes_avx10_512", IMPL_VAES_AVX10_512,
+	{ "vaes_avx10_512", "vaes_avx10_512", CPU_FEATS_VAES_AVX10,
 	  OUR_GCM_FNS(vaes_avx10_512, vaes_avx10),
 	  LINUX_GCM_FNS(vaes_avx10_512, vaes_avx10) },
 };
 
-static double seconds_per_point = 0.002;
+static double seconds_per_point = 0.0003;
 static u8 *src, *dst;
 static u8 aad[16], tag[16];
 static volatile unsigned int sink;
@@ -164,22 +164,37 @@ struct contender {
 	const void *ctx;
 };
 
-/* Time @c for about seconds_per_point; returns MB/s (10^6 bytes/s). */
-static double measure(const struct contender *c, unsigned int len)
+/*
+ * Messages per sample so that one sample of @c takes about
+ * seconds_per_point: short samples are seldom hit by a neighbour's
+ * time slice, and many of them give a stable median.
+ */
+static unsigned long calibrate(const struct contender *c, unsigned int len)
 {
-	unsigned long n = 0, batch = 1;
+	unsigned long n = 1;
 	double t0, t;
 
 	c->run(c->ctx, len);	/* warm up */
-	t0 = now();
-	do {
-		for (unsigned long i = 0; i < batch; i++)
+	for (;;) {
+		t0 = now();
+		for (unsigned long i = 0; i < n; i++)
 			c->run(c->ctx, len);
-		n += batch;
-		batch *= 2;
 		t = now() - t0;
-	} while (t < seconds_per_point);
-	return (double)n * len / t / 1e6;
+		if (t >= seconds_per_point / 4 || n >= (1UL << 30))
+			return (unsigned long)(n * seconds_per_point / t) + 1;
+		n *= 2;
+	}
+}
+
+/* One sample: MB/s (10^6 bytes/s) over @n messages. */
+static double sample(const struct contender *c, unsigned int len,
+		     unsigned long n)
+{
+	double t0 = now();
+
+	for (unsigned long i = 0; i < n; i++)
+		c->run(c->ctx, len);
+	return (double)n * len / (now() - t0) / 1e6;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -189,15 +204,18 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Median MB/s of each of @n contenders, measured interleaved. */
+/* Median MB/s of each of @n contenders, sampled interleaved. */
 static void race(const struct contender *c, int n, unsigned int len,
 		 double *median)
 {
-	double samples[4][ROUNDS];
+	double samples[3][ROUNDS];
+	unsigned long iters[3];
 
+	for (int i = 0; i < n; i++)
+		iters[i] = c[i].ctx ? calibrate(&c[i], len) : 0;
 	for (int r = 0; r < ROUNDS; r++)
 		for (int i = 0; i < n; i++)
-			samples[i][r] = c[i].ctx ? measure(&c[i], len) : 0;
+			samples[i][r] = c[i].ctx ? sample(&c[i], len, iters[i]) : 0;
 	for (int i = 0; i < n; i++) {
 		qsort(samples[i], ROUNDS, sizeof(double), cmp_double);
 		median[i] = samples[i][ROUNDS / 2];
@@ -341,7 +359,7 @@ static void bench_xts(const struct xts_impl *impl, int keylen, bool enc)
 	c[0] = (struct contender){ run_xts, &ours };
 	c[1] = (struct contender){ run_xts, have_linux ? &peer : NULL };
 	c[2] = (struct contender){ run_ossl_xts, &o };
-	snprintf(what, sizeof(what), "XTS-AES-%d %s %s, MB/s", keylen * 4,
+	snprintf(what, sizeof(what), "XTS-AES-%d %s %s, MB/s", keylen * 8,
 		 impl->name, enc ? "encrypt" : "decrypt");
 	print_header(what, have_linux ? impl->name : NULL);
 	for (unsigned int l = 0; l < NLENGTHS; l++) {
@@ -395,7 +413,7 @@ int main(int argc, char **argv)
 	src = aligned_alloc(64, MAX_LEN + 64);
 	dst = aligned_alloc(64, MAX_LEN + 64);
 	memset(src, 0x5a, MAX_LEN + 64);
-	printf("aesni-intel benchmark: median of %d interleaved rounds, %.0f ms per point\n",
+	printf("aesni-intel benchmark: median of %d interleaved samples of %.1f ms each\n",
 	       ROUNDS, seconds_per_point * 1e3);
 #ifndef HAVE_LINUX_PEER
 	printf("Linux 6.12 peer not built (linux-source-6.12 missing)\n");
@@ -404,7 +422,7 @@ int main(int argc, char **argv)
 	for (unsigned int i = 0; i < sizeof(gcm_impls) / sizeof(gcm_impls[0]); i++) {
 		const struct gcm_impl *impl = &gcm_impls[i];
 
-		reason = impl_unsupported_reason(impl->id);
+		reason = cpu_missing(impl->need);
 		if (!want(impl->name))
 			continue;
 		if (reason) {
@@ -418,7 +436,7 @@ int main(int argc, char **argv)
 	for (unsigned int i = 0; i < sizeof(xts_impls) / sizeof(xts_impls[0]); i++) {
 		const struct xts_impl *impl = &xts_impls[i];
 
-		reason = impl_unsupported_reason(impl->id);
+		reason = cpu_missing(impl->need);
 		if (!want(impl->name))
 			continue;
 		if (reason) {

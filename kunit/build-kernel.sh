@@ -1,0 +1,62 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Builds the in-tree test kernel: Debian's linux-source-6.12 with this
+# directory added as arch/x86/crypto/aesni-intel/ (plus one line in the
+# parent Kconfig and one in the parent Makefile, nothing else), configured
+# from tinyconfig + kunit/kernel.config.  The tree is cached outside the
+# repository, keyed by the source package version and the config fragment,
+# so only the first run pays for a full build; later runs copy in changed
+# files and rebuild what depends on them.
+#
+# Prints the path of the bzImage on its last line.
+set -eu
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tarball=/usr/src/linux-source-6.12.tar.xz
+srcver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+key=$( (echo "$srcver"; cat "$repo/kunit/kernel.config") | sha256sum | cut -c1-16)
+cache=${KUNIT_CACHE:-/var/cache/aesni-intel-kunit}/$key
+tree=$cache/linux-source-6.12
+drv=$tree/arch/x86/crypto/aesni-intel
+jobs=$(nproc)
+kmake() { make -C "$tree" ARCH=x86_64 -j"$jobs" "$@"; }
+
+if [ ! -f "$cache/.unpacked" ]; then
+	echo "kunit: unpacking linux-source-6.12 $srcver into $cache" >&2
+	rm -rf "$cache"; mkdir -p "$cache"
+	tar -xJf "$tarball" -C "$cache"
+	mkdir -p "$drv"
+	echo 'source "arch/x86/crypto/aesni-intel/Kconfig"' >> "$tree/arch/x86/crypto/Kconfig"
+	echo 'obj-y += aesni-intel/' >> "$tree/arch/x86/crypto/Makefile"
+	touch "$cache/.unpacked"
+fi
+
+# Copy the driver's files; unchanged ones keep their timestamps.
+for f in "$repo"/Kbuild "$repo"/Kconfig "$repo"/*.c "$repo"/*.h "$repo"/*.S; do
+	[ -e "$f" ] || continue
+	cmp -s "$f" "$drv/${f##*/}" || cp "$f" "$drv/"
+done
+
+if [ ! -f "$tree/.config" ]; then
+	echo "kunit: configuring (tinyconfig + kunit/kernel.config)" >&2
+	kmake -s tinyconfig >&2
+	(cd "$tree" && ARCH=x86_64 scripts/kconfig/merge_config.sh -m .config \
+		"$repo/kunit/kernel.config" >&2)
+	kmake -s olddefconfig >&2
+	missing=0
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*) grep -qx "$line" "$tree/.config" || { echo "kunit: config lost: $line" >&2; missing=1; } ;;
+		"# CONFIG_"*) sym=${line#\# }; sym=${sym%% *}
+			! grep -q "^$sym=" "$tree/.config" || { echo "kunit: config set: $sym" >&2; missing=1; } ;;
+		esac
+	done < "$repo/kunit/kernel.config"
+	if [ $missing != 0 ]; then
+		rm -f "$tree/.config"
+		exit 1
+	fi
+fi
+
+echo "kunit: building bzImage (-j$jobs)" >&2
+kmake -s bzImage >&2
+echo "$tree/arch/x86/boot/bzImage"
