@@ -1,0 +1,848 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-XTS for x86-64: AES-NI, AVX, VAES + AVX2, and VAES with AVX-512/AVX10.
+ *
+ * Design
+ * ======
+ *
+ * XTS encrypts block i of a data unit as C_i = E_K1(P_i ^ T_i) ^ T_i, where
+ * T_0 = E_K2(IV) and T_(i+1) = T_i * x in GF(2^128).  The blocks are
+ * independent once the tweaks are known, so the code keeps several blocks in
+ * flight to hide the latency of the AES instructions, and computes the
+ * tweaks of the next blocks while the current ones are being encrypted.
+ *
+ * The whole algorithm is written once, as the macro _aes_xts_crypt, and
+ * instantiated by _set_impl for each of these implementations:
+ *
+ *   function suffix  vector length  CPU features needed
+ *   aesni            16 (xmm)       AES-NI, PCLMULQDQ, SSSE3, SSE4.1
+ *   aesni_avx        16 (xmm)       the above + AVX (VEX-encoded)
+ *   vaes_avx2        32 (ymm)       the above + AVX2, VAES, VPCLMULQDQ
+ *   vaes_avx10_256   32 (ymm)       the above + AVX512F/VL/BW, BMI2
+ *   vaes_avx10_512   64 (zmm)       the same
+ *
+ * "aesni" uses only legacy SSE encodings (two-operand, destructive); the
+ * helper macros below (_vpxor, _vaes, _mul_xk ...) take three operands and
+ * emit either the VEX/EVEX instruction or a move plus the legacy instruction,
+ * so that one body serves every implementation.  "avx10" names code that
+ * uses EVEX: 32 vector registers (all round keys stay in registers), opmask
+ * registers (masked loads and stores for the tail), and vpternlogd (three-way
+ * XOR).  The 256-bit variant exists for CPUs that lower their clock when
+ * zmm registers are used.  The avx10 functions use bzhi (BMI2) to build
+ * masks; every CPU with AVX-512 has BMI2.
+ *
+ * aes_xts_encrypt_iv(), which computes the first tweak, needs only AES-NI and
+ * SSE2: the glue may call it on any CPU that has AES-NI.
+ *
+ * Per iteration of the main loop, 4 vectors of data are processed: 4 blocks
+ * for xmm, 8 for ymm, 16 for zmm, while the next 4 vectors of tweaks are
+ * computed, spread over the AES rounds (see "Tweak arithmetic": ymm and zmm
+ * multiply by x^8 or x^16 with vpclmulqdq, xmm chains multiplications by
+ * x).  What remains is done one vector at a time, then (ymm/zmm only) the
+ * last whole blocks one block at a time, or with one masked vector on avx10.
+ * Then comes ciphertext stealing if @len is not a multiple of 16.
+ *
+ * ABI
+ * ===
+ *
+ * The functions follow the System V AMD64 ABI and the prototypes in
+ * aesni-intel.h:
+ *
+ *   void aes_xts_encrypt_<impl>(const struct crypto_aes_ctx *key,
+ *				 const u8 *src, u8 *dst, unsigned int len,
+ *				 u8 tweak[16]);
+ *   (and aes_xts_decrypt_<impl>() likewise)
+ *
+ * Encryption uses key->key_enc, decryption key->key_dec, the "equivalent
+ * inverse cipher" schedule that aes_expandkey() writes for aesdec: both have
+ * key_length / 4 + 7 round keys, used in order.  @len >= 16.  @src and @dst
+ * may be equal (in place) but must not otherwise overlap; they need no
+ * alignment.  A @len that is not a multiple of 16 ends the data unit
+ * (ciphertext stealing is done in the same call).  Otherwise tweak[] holds
+ * on return the tweak of the next block, so that a data unit may be
+ * processed in several calls whose lengths (but the last) are multiples of
+ * 16.  Besides the constants below, no memory outside src[0..len),
+ * dst[0..len), the key and tweak[] is read or written, even for partial
+ * vectors: those use masked accesses or single blocks, and ciphertext
+ * stealing uses 16-byte accesses that overlap within the message.
+ *
+ * The caller must be in a kernel_fpu_begin() section (vector registers are
+ * clobbered); the VEX/EVEX functions end with vzeroupper.
+ *
+ * What this code deliberately does not do
+ * =======================================
+ *
+ * - No data-dependent branches or memory indices: the branches depend only on
+ *   @len and the key length, which are public.  The CTS shuffle-table index
+ *   depends on @len only.
+ * - No stack frame, no callee-saved registers: nothing to save or restore.
+ * - No special code for small messages: a 16-byte message goes through the
+ *   same setup as a long one (the setup is a handful of instructions).
+ * - No 8-vector unrolling: 4 vectors already keep the AES units busy on the
+ *   CPUs of interest, and the code stays small.
+ * - With 16 vector registers (all but avx10), only the first round key is
+ *   kept in a register; the others are loaded (broadcast) as they are used,
+ *   which costs one load per round and vector group, not an instruction on
+ *   the AES units.
+ * - No tweak computation in general-purpose registers: the vector
+ *   multiplications by x^k need fewer instructions and no transfers.
+ * - No support for partially overlapping @src and @dst.
+ */
+
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+#include "aesni-intel.h"
+
+.section .rodata
+.p2align 6
+/*
+ * Per-qword left and right shift counts used to build the first vector of
+ * tweaks T * x^0, T * x^1, ... (see _mul_xk with k = lanes).
+ */
+.Lxts_lane_shl:
+	.quad	0, 0, 1, 1, 2, 2, 3, 3
+.Lxts_lane_shr:
+	.quad	64, 64, 63, 63, 62, 62, 61, 61
+/*
+ * x^128 mod the XTS polynomial in the low qword, for vpclmulqdq; read as
+ * dwords, the masks of the carries of a multiplication by x (see _mul_xk)
+ */
+.Lxts_gf_poly:
+	.quad	0x87, 1
+/*
+ * pshufb masks for ciphertext stealing: 16 bytes loaded from offset 16 + s
+ * (-16 <= s <= 16) give a mask that moves byte i + s of the source to byte i,
+ * and zeroes byte i when i + s is outside 0..15.
+ */
+.Lxts_cts_shuf:
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07
+	.byte	0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+
+.text
+
+/*
+ * _set_impl vl, avx, avx10: select the implementation that the following
+ * macros generate.  VL is the vector length in bytes (16, 32 or 64), USE_AVX
+ * selects VEX/EVEX encodings over legacy SSE, USE_AVX10 selects EVEX (32
+ * vector registers, opmasks).  Defines V0..V31 as the vector registers of
+ * that length and X0..X31 as their low 128 bits, then the register roles.
+ */
+.macro	_set_impl	vl, avx, avx10
+	.set	VL, \vl
+	.set	USE_AVX, \avx
+	.set	USE_AVX10, \avx10
+	/* blocks per vector */
+	.set	NBLK, \vl / 16
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+.if \vl == 16
+	.set	V\i, %xmm\i
+.elseif \vl == 32
+	.set	V\i, %ymm\i
+.else
+	.set	V\i, %zmm\i
+.endif
+	.set	X\i, %xmm\i
+.endr
+
+	/* General-purpose registers: the arguments, then the temporaries */
+	.set	KEY, %rdi	/* the key; then see _for_each_mid_round */
+	.set	SRC, %rsi
+	.set	DST, %rdx
+	.set	LEN, %rcx	/* bytes left (see _aes_xts_crypt) */
+	.set	LEN32, %ecx
+	.set	TWEAK_PTR, %r8
+	.set	KEYLEN, %r9d	/* key length in bytes: 16, 24 or 32 */
+	.set	KEYLEN64, %r9
+	.set	KEY0, %r10	/* the first round key */
+
+	/*
+	 * Vector registers.  X0 is the blend mask of the CTS step because
+	 * the legacy pblendvb reads its mask from %xmm0.
+	 */
+	.set	DATA0, V0		/* blocks being en/decrypted */
+	.set	DATA1, V1
+	.set	DATA2, V2
+	.set	DATA3, V3
+	.set	DATA0_XMM, X0
+	.set	DATA1_XMM, X1
+	.set	DATA2_XMM, X2
+	.set	DATA3_XMM, X3
+	.set	TWEAK0, V4		/* their tweaks */
+	.set	TWEAK1, V5
+	.set	TWEAK2, V6
+	.set	TWEAK3, V7
+	.set	TWEAK0_XMM, X4
+	.set	TWEAK1_XMM, X5
+	/* main loop: the parts of the next tweaks computed early */
+	.set	NEXT0, V8
+	.set	NEXT1, V9
+	.set	NEXT2, V10
+	.set	NEXT3, V11
+	/* elsewhere: temporaries */
+	.set	TMP0, V8
+	.set	TMP0_XMM, X8
+	.set	TMP1, V9
+	.set	TMP1_XMM, X9
+	.set	TMP2, V10
+	.set	TMP2_XMM, X10
+	.set	GF_POLY, V12		/* .Lxts_gf_poly in each 128-bit lane */
+	.set	GF_POLY_XMM, X12
+	.set	RNDKEY, V13		/* round key loaded from memory */
+	.set	RNDKEY_XMM, X13
+	.set	STEP_TMP, V14		/* temporary of _next_tweaks_step (xmm) */
+
+	/* The first round key, in each lane (the others: _for_each_mid_round) */
+.if USE_AVX10
+	.set	RNDKEY0, V16
+	.set	RNDKEY0_XMM, X16
+.else
+	.set	RNDKEY0, V15
+	.set	RNDKEY0_XMM, X15
+.endif
+.endm
+
+/*
+ * Instruction helpers.  Each takes its operands in AT&T order like the
+ * VEX/EVEX form (sources first, destination last) and emits the VEX/EVEX
+ * instruction, or for the legacy SSE implementation a movdqa (when the
+ * destination is not the first source) followed by the two-operand form.
+ * Legacy SSE memory operands must be 16-byte aligned, so memory operands are
+ * only passed to the move helpers.
+ */
+
+/* \dst = \src (unaligned memory or register) */
+.macro	_vmovdqu	src, dst
+.if USE_AVX10
+	vmovdqu8	\src, \dst
+.elseif USE_AVX
+	vmovdqu		\src, \dst
+.else
+	movdqu		\src, \dst
+.endif
+.endm
+
+/* \dst = \src (registers) */
+.macro	_vmovdqa	src, dst
+.if USE_AVX10
+	vmovdqa64	\src, \dst
+.elseif USE_AVX
+	vmovdqa		\src, \dst
+.else
+	movdqa		\src, \dst
+.endif
+.endm
+
+/* \dst = the 16 bytes at \src, in every 128-bit lane */
+.macro	_vbroadcast128	src, dst
+.if VL == 16
+	_vmovdqu	\src, \dst
+.elseif USE_AVX10
+	vbroadcasti32x4	\src, \dst
+.else
+	vbroadcasti128	\src, \dst
+.endif
+.endm
+
+/* Legacy SSE: \dst = \src1 before a destructive two-operand instruction */
+.macro	_sse_prep	src, src1, dst
+.ifnc \src1, \dst
+.ifc \src, \dst
+	.error "_sse_prep: destination is also the second source"
+.endif
+	movdqa		\src1, \dst
+.endif
+.endm
+
+/* \dst = \src1 \insn \src, for shifts and shuffles: "_v3 psrlq, $8, a, b" */
+.macro	_v3	insn, src, src1, dst
+.if USE_AVX
+	v\insn		\src, \src1, \dst
+.else
+	_sse_prep	\src, \src1, \dst
+	\insn		\src, \dst
+.endif
+.endm
+
+/* \dst = \src1 ^ \src2 */
+.macro	_vpxor	src1, src2, dst
+.if USE_AVX10
+	vpxord		\src1, \src2, \dst
+.elseif USE_AVX
+	vpxor		\src1, \src2, \dst
+.else
+.ifc \src1, \dst
+	pxor		\src2, \dst
+.else
+	_sse_prep	\src1, \src2, \dst
+	pxor		\src1, \dst
+.endif
+.endif
+.endm
+
+/* \dst ^= \src1 ^ \src2 */
+.macro	_xor3	src1, src2, dst
+.if USE_AVX10
+	vpternlogd	$0x96, \src1, \src2, \dst
+.else
+	_vpxor		\src1, \dst, \dst
+	_vpxor		\src2, \dst, \dst
+.endif
+.endm
+
+/* \dst = carryless product of qwords of \src1 and \src2 chosen by \imm */
+.macro	_vpclmulqdq	imm, src2, src1, dst
+.if USE_AVX
+	vpclmulqdq	\imm, \src2, \src1, \dst
+.else
+	_sse_prep	\src2, \src1, \dst
+	pclmulqdq	\imm, \src2, \dst
+.endif
+.endm
+
+/* \dst = bytes of \a where the top bit of the mask byte is set, else of \b */
+.macro	_vpblendvb	mask, a, b, dst
+.if USE_AVX
+	vpblendvb	\mask, \a, \b, \dst
+.else
+.ifnc \b, \dst
+	.error "_vpblendvb: legacy pblendvb needs b = dst"
+.endif
+	pblendvb	\mask, \a, \dst	/* \mask must be %xmm0 */
+.endif
+.endm
+
+/* One AES round (\op = aesenc, aesenclast, aesdec, aesdeclast) in place */
+.macro	_vaes	op, key, data
+.if USE_AVX
+	v\op		\key, \data, \data
+.else
+	\op		\key, \data
+.endif
+.endm
+
+/*
+ * Tweak arithmetic
+ * ================
+ *
+ * XTS reads a 16-byte tweak as a little-endian 128-bit integer whose bit n is
+ * the coefficient of x^n of a polynomial over GF(2), taken modulo
+ * P(x) = x^128 + x^7 + x^2 + x + 1.  In a vector register (also little-endian)
+ * the low qword L holds x^0..x^63 and the high qword H holds x^64..x^127.
+ *
+ * Multiplying T = H*x^64 + L by x^k, 1 <= k <= 64:
+ *
+ *   T * x^k = (H << k)*x^64 + (L << k)           each qword shifted left,
+ *           + (L >> (64-k))*x^64                 the bits L loses go to H,
+ *           + (H >> (64-k))*x^128                the bits H loses wrap round.
+ *
+ * Since x^128 = x^7 + x^2 + x + 1 = 0x87 (mod P), the last term is the
+ * carryless product (H >> (64-k)) * 0x87, of degree < k + 7 <= 71: less than
+ * 128, so it needs no further reduction.  Hence, with S = T >> (64-k) per
+ * qword (S.lo = L >> (64-k), S.hi = H >> (64-k)):
+ *
+ *   T * x^k = (T << k per qword) ^ (S.lo moved to the high qword)
+ *						^ clmul(S.hi, 0x87)
+ *
+ * which is vpsllq, vpsrlq, vpslldq $8, vpclmulqdq $0x01 (high qword of S by
+ * low qword of GF_POLY) and a three-way XOR.  When k is a multiple of 8 the
+ * first two terms are just the 128-bit T << k, a byte shift, and the bits
+ * that wrap round are the 128-bit T >> (128-k):
+ *
+ *   T * x^k = (T << k) ^ clmul((T >> (128-k)).lo, 0x87)
+ *
+ * which is vpslldq, vpsrldq, vpclmulqdq $0x00 and an XOR.  Each 128-bit lane
+ * is done independently, so a whole vector of tweaks advances by x^k at once:
+ * the main loop advances each of its 4 vectors by x^(4 * blocks per vector),
+ * a byte multiple for ymm and zmm.
+ *
+ * For k = 1 there is a shorter way: add each qword to itself, and add in
+ * the carries, which are bit 63 (into bit 64: 1 in the high qword) and bit
+ * 127 (wrapping round: 0x87 in the low qword).  vpshufd $0x13 puts dword 3
+ * (holding bit 127) in dword 0 and dword 1 (bit 63) in dword 2, vpsrad $31
+ * spreads those bits over their dwords, and an AND with GF_POLY read as
+ * dwords (0x87, 0, 1, 0) leaves the carries.  Its latency is lower, which
+ * matters where blocks are done one by one.
+ *
+ * With k = lanes, lane i of the result is lane i of \src times x^i (the
+ * shifts use the per-qword counts of .Lxts_lane_shl/shr): applied to a
+ * broadcast tweak T this gives the first vector T, T*x, T*x^2, T*x^3.
+ * (A right shift by 64 gives 0, as lane 0 needs.)
+ *
+ * _mul_xk k, src, dst, t1, t2, poly: \dst = \src * x^k.  Clobbers \t1 and
+ * (unless k is a multiple of 8) \t2; \dst may be \src.  \poly holds
+ * .Lxts_gf_poly in each lane.  \k must not contain spaces.
+ */
+.macro	_mul_xk	k, src, dst, t1, t2, poly
+.ifc \k, lanes
+	vpsrlvq		.Lxts_lane_shr(%rip), \src, \t1
+	_vpclmulqdq	$0x01, \poly, \t1, \t2
+	_v3		pslldq, $8, \t1, \t1
+	vpsllvq		.Lxts_lane_shl(%rip), \src, \dst
+	_xor3		\t1, \t2, \dst
+.else
+.if (\k) == 1
+.irp n, 0,1,2,3,4
+	_mul_x_step	\n, \src, \dst, \t1, \poly
+.endr
+.elseif (\k) % 8 == 0
+	_v3		psrldq, $(16 - (\k) / 8), \src, \t1
+	_vpclmulqdq	$0x00, \poly, \t1, \t1
+	_v3		pslldq, $((\k) / 8), \src, \dst
+	_vpxor		\t1, \dst, \dst
+.else
+	_v3		psrlq, $(64 - (\k)), \src, \t1
+	_vpclmulqdq	$0x01, \poly, \t1, \t2
+	_v3		pslldq, $8, \t1, \t1
+	_v3		psllq, $(\k), \src, \dst
+	_xor3		\t1, \t2, \dst
+.endif
+.endif
+.endm
+
+/* Step \n (0..4) of the multiplication by x (k = 1) of _mul_xk */
+.macro	_mul_x_step	n, src, dst, t1, poly
+.if \n == 0
+.if USE_AVX
+	vpshufd		$0x13, \src, \t1
+.else
+	pshufd		$0x13, \src, \t1
+.endif
+.elseif \n == 1
+	_v3		psrad, $31, \t1, \t1
+.elseif \n == 2
+	_v3		pand, \poly, \t1, \t1
+.elseif \n == 3
+	_v3		paddq, \src, \src, \dst
+.elseif \n == 4
+	_vpxor		\t1, \dst, \dst
+.endif
+.endm
+
+/*
+ * The main loop computes the next TWEAK0..3 in pieces spread over the AES
+ * rounds, so that the CPU can overlap them with the AES instructions rather
+ * than finding them bunched at the end of the loop.  _next_tweaks_step s
+ * does piece s (0..23) of the part that must not overwrite the tweaks, into
+ * NEXT0..3; _next_tweaks_finish then updates the tweaks from them, once the
+ * current ones are no longer needed.
+ *
+ * ymm/zmm multiply each tweak by x^k, k = 4*NBLK a multiple of 8 (see
+ * _mul_xk): NEXTi = clmul((TWEAKi >> (128-k)).lo, 0x87), then TWEAKi =
+ * (TWEAKi << k) ^ NEXTi.  xmm, where k = 4, chains multiplications by x
+ * instead, as the products of four vpclmulqdq would cost more than those
+ * four shorter ones: NEXT0 = TWEAK3 * x, NEXT1 = NEXT0 * x, and so on; then
+ * TWEAKi = NEXTi.
+ */
+.macro	_next_tweaks_step	s
+.if VL > 16
+.irp i, 0,1,2,3
+.if \s == 2*\i
+	_v3		psrldq, $(16 - 4*NBLK/8), TWEAK\i, NEXT\i
+.elseif \s == 2*\i + 8
+	_vpclmulqdq	$0x00, GF_POLY, NEXT\i, NEXT\i
+.endif
+.endr
+.else
+.irp n, 0,1,2,3,4
+.if \s == \n
+	_mul_x_step	\n, TWEAK3, NEXT0, STEP_TMP, GF_POLY
+.elseif \s == \n + 5
+	_mul_x_step	\n, NEXT0, NEXT1, STEP_TMP, GF_POLY
+.elseif \s == \n + 10
+	_mul_x_step	\n, NEXT1, NEXT2, STEP_TMP, GF_POLY
+.elseif \s == \n + 15
+	_mul_x_step	\n, NEXT2, NEXT3, STEP_TMP, GF_POLY
+.endif
+.endr
+.endif
+.endm
+
+.macro	_next_tweaks_finish
+.irp i, 0,1,2,3
+.if VL > 16
+	_v3		pslldq, $(4*NBLK/8), TWEAK\i, TWEAK\i
+	_vpxor		NEXT\i, TWEAK\i, TWEAK\i
+.else
+	_vmovdqa	NEXT\i, TWEAK\i
+.endif
+.endr
+.endm
+
+/*
+ * Round keys
+ * ==========
+ *
+ * KEY points 7 keys before the last round key of the schedule in use, so
+ * that the key j rounds before the last is at (7-j)*16(KEY) whatever the key
+ * size, an offset that fits in a signed byte; KEY0 points to the first.
+ * avx10 keeps round key j (0..13) in V(30 - j) and the first in V16; the
+ * others keep the first in V15 and load the others into RNDKEY when needed.
+ *
+ * _for_each_mid_round m, args: invoke "\m j, 30 - j, args" for each of the
+ * middle rounds, first to last (j = 13..1 for AES-256, 11..1 for AES-192,
+ * 9..1 for AES-128).  Clobbers the flags.
+ */
+.macro	_for_each_mid_round	m, args:vararg
+	cmp		$24, KEYLEN
+	jl		.Laes128\@
+	je		.Laes192\@
+	\m		13, 17, \args
+	\m		12, 18, \args
+.Laes192\@:
+	\m		11, 19, \args
+	\m		10, 20, \args
+.Laes128\@:
+	\m		9, 21, \args
+	\m		8, 22, \args
+	\m		7, 23, \args
+	\m		6, 24, \args
+	\m		5, 25, \args
+	\m		4, 26, \args
+	\m		3, 27, \args
+	\m		2, 28, \args
+	\m		1, 29, \args
+.endm
+
+/* avx10: cache round key j in V\r */
+.macro	_load_round_key	j, r, unused:vararg
+	vbroadcasti32x4	(7-\j)*16(KEY), V\r
+.endm
+
+/*
+ * _aes_round j, r, op, sfx, regs: AES round \op (aesenc, aesdeclast ...)
+ * with round key j (0 = the last, in V30 on avx10) on each register of
+ * \regs: full vectors if \sfx is empty, xmm registers if \sfx is _XMM.
+ * Non-avx10 clobbers RNDKEY.
+ */
+.macro	_aes_round	j, r, op, sfx, regs:vararg
+.if USE_AVX10
+.irp d, \regs
+.ifb \sfx
+	_vaes		\op, V\r, \d
+.else
+	_vaes		\op, X\r, \d
+.endif
+.endr
+.else
+.ifb \sfx
+	_vbroadcast128	(7-\j)*16(KEY), RNDKEY
+.else
+	_vmovdqu	(7-\j)*16(KEY), RNDKEY_XMM
+.endif
+.irp d, \regs
+	_vaes		\op, RNDKEY\sfx, \d
+.endr
+.endif
+.endm
+
+/*
+ * _aes_round_1: _aes_round on one register.  For an xmm register, VEX takes
+ * the round key straight from memory (legacy SSE would need it aligned).
+ */
+.macro	_aes_round_1	j, r, op, sfx, d
+	.set		MEM_KEY, USE_AVX && !USE_AVX10 && VL == 16
+.ifnb \sfx
+	.set		MEM_KEY, USE_AVX && !USE_AVX10
+.endif
+.if MEM_KEY
+	v\op		(7-\j)*16(KEY), \d, \d
+.else
+	_aes_round	\j, \r, \op, \sfx, \d
+.endif
+.endm
+
+/* A round of the main loop: _aes_round on DATA0..3, then 3 tweak steps */
+.macro	_main_round	j, r, dir
+	_aes_round	\j, \r, aes\dir, , DATA0, DATA1, DATA2, DATA3
+.if \j <= 9
+	_next_tweaks_step 3*(9-\j)
+	_next_tweaks_step 3*(9-\j)+1
+	_next_tweaks_step 3*(9-\j)+2
+.endif
+.endm
+
+/*
+ * _aes_1 dir, sfx, tweak, data: XTS on one register of blocks: \data =
+ * AES(\data ^ \tweak) ^ \tweak.  \sfx as for _aes_round.  Clobbers RNDKEY.
+ */
+.macro	_aes_1	dir, sfx, tweak, data
+	_xor3		\tweak, RNDKEY0\sfx, \data
+	_for_each_mid_round _aes_round_1, aes\dir, \sfx, \data
+	_aes_round_1	0, 30, aes\dir\()last, \sfx, \data
+	_vpxor		\tweak, \data, \data
+.endm
+
+/*
+ * _xts_cts dir: ciphertext stealing, for the last full block (m-1) and the
+ * LEN (1..15) bytes of block m after it.
+ *
+ * Encryption: CC = E(P_(m-1), T_(m-1)), already computed by the code above
+ * and stored at DST - 16; the final partial output block is the first LEN
+ * bytes of CC; the last full output block is E(B, T_m) with B = the LEN
+ * plaintext bytes followed by the last 16 - LEN bytes of CC.
+ * Decryption: the last full block was encrypted with T_m, so decrypt it here
+ * with T_m (TWEAK0 * x) into CC, then go on as for encryption, using T_(m-1)
+ * (TWEAK0) for B.
+ *
+ * avx10 merges the partial block into CC with a masked load and writes the
+ * partial output with a masked store.  Without opmasks, the partial block is
+ * read as the last 16 bytes of the message (at SRC + LEN) and moved down
+ * with pshufb; the first LEN bytes of CC are moved up and written as the last
+ * 16 bytes of the output, whose first 16 - LEN bytes are then overwritten by
+ * the full block.  Either way no byte outside the message is touched, and
+ * the source is read before the destination is written (for in place).
+ */
+.macro	_xts_cts	dir
+.ifc \dir, enc
+	sub		$16, SRC
+	sub		$16, DST
+	_vmovdqu	(DST), DATA1_XMM
+.else
+	_mul_xk		1, TWEAK0_XMM, TWEAK1_XMM, TMP1_XMM, TMP2_XMM, GF_POLY_XMM
+	_vmovdqu	(SRC), DATA1_XMM
+	_aes_1		\dir, _XMM, TWEAK1_XMM, DATA1_XMM
+.endif
+.if USE_AVX10
+	mov		$-1, %eax
+	bzhi		LEN32, %eax, %eax
+	kmovd		%eax, %k1
+	_vmovdqa	DATA1_XMM, DATA2_XMM
+	vmovdqu8	16(SRC), DATA2_XMM{%k1}
+	vmovdqu8	DATA1_XMM, 16(DST){%k1}
+.else
+	lea		.Lxts_cts_shuf(%rip), %rax
+	lea		32(%rax), %r11
+	add		LEN, %rax
+	sub		LEN, %r11
+	_vmovdqu	(%rax), TMP0_XMM		/* shift up by 16 - LEN */
+	_vmovdqu	(%r11), X0			/* shift down by 16 - LEN */
+	lea		(SRC,LEN), %rax
+	_vmovdqu	(%rax), DATA2_XMM		/* message's last 16 bytes */
+	_v3		pshufb, TMP0_XMM, DATA1_XMM, DATA3_XMM
+	_v3		pshufb, X0, DATA2_XMM, DATA2_XMM
+	_vpblendvb	X0, DATA1_XMM, DATA2_XMM, DATA2_XMM
+	lea		(DST,LEN), %rax
+	_vmovdqu	DATA3_XMM, (%rax)
+.endif
+	_aes_1		\dir, _XMM, TWEAK0_XMM, DATA2_XMM
+	_vmovdqu	DATA2_XMM, (DST)
+.endm
+
+/* _load_whiten src, tweak, dst: \dst = the vector at \src ^ \tweak ^ RNDKEY0 */
+.macro	_load_whiten	src, tweak, dst
+.if USE_AVX10
+	vmovdqu8	\src, \dst
+	vpternlogd	$0x96, \tweak, RNDKEY0, \dst
+.elseif USE_AVX
+	vpxor		\src, RNDKEY0, \dst
+	vpxor		\tweak, \dst, \dst
+.else
+	movdqu		\src, \dst
+	pxor		RNDKEY0, \dst
+	pxor		\tweak, \dst
+.endif
+.endm
+
+/*
+ * _aes_xts_crypt dir: the body of aes_xts_{en,de}crypt_<impl>, for the
+ * implementation selected by _set_impl, \dir = enc or dec.
+ *
+ * LEN counts the bytes not yet processed, less 16 when decrypting a message
+ * with a partial block (the last full block is kept for _xts_cts).  Its low 4
+ * bits stay equal to len % 16 throughout, so "LEN - n >= 0" (n a multiple of
+ * 16) is the test for "at least n bytes of whole blocks left".  It is 64-bit
+ * so that these signed tests hold for any 32-bit @len.
+ */
+.macro	_aes_xts_crypt	dir
+.ifc \dir, enc
+	.set		KEY_OFFSET, AES_KEY_ENC_OFFSET
+.else
+	.set		KEY_OFFSET, AES_KEY_DEC_OFFSET
+.endif
+	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
+	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN
+	lea		KEY_OFFSET(KEY), KEY0
+	/*
+	 * key_length / 4 + 6 rounds: the last key is at 16 times that,
+	 * 4 * key_length + 96; KEY points 7 keys before it.
+	 */
+	lea		KEY_OFFSET - 16(KEY,KEYLEN64,4), KEY
+	_vbroadcast128	(KEY0), RNDKEY0
+.if USE_AVX10
+	_load_round_key	0, 30
+	_for_each_mid_round _load_round_key
+.endif
+	_vbroadcast128	.Lxts_gf_poly(%rip), GF_POLY
+
+	/* TWEAK0 = the tweaks of the next NBLK blocks */
+.if VL == 16
+	_vmovdqu	(TWEAK_PTR), TWEAK0
+.else
+	_vbroadcast128	(TWEAK_PTR), TWEAK0
+	_mul_xk		lanes, TWEAK0, TWEAK0, TMP1, TMP2, GF_POLY
+.endif
+
+.ifc \dir, dec
+	/* Keep the last full block for _xts_cts if there is a partial one */
+	test		$15, LEN
+	jz		.Lreserved\@
+	sub		$16, LEN
+.Lreserved\@:
+.endif
+	sub		$4*VL, LEN
+	jl		.Lmain_loop_done\@
+
+	/* TWEAK1..3 = the tweaks of the 3 vectors after that */
+	_mul_xk		NBLK, TWEAK0, TWEAK1, TMP1, TMP2, GF_POLY
+	_mul_xk		2*NBLK, TWEAK0, TWEAK2, TMP1, TMP2, GF_POLY
+	_mul_xk		3*NBLK, TWEAK0, TWEAK3, TMP1, TMP2, GF_POLY
+.Lmain_loop\@:
+.irp i, 0,1,2,3
+	_load_whiten	\i*VL(SRC), TWEAK\i, DATA\i
+.endr
+	_for_each_mid_round _main_round, \dir
+	_aes_round	0, 30, aes\dir\()last, , DATA0, DATA1, DATA2, DATA3
+.irp i, 0,1,2,3
+	_vpxor		TWEAK\i, DATA\i, DATA\i
+.endr
+.irp i, 0,1,2,3
+	_vmovdqu	DATA\i, \i*VL(DST)
+.endr
+	_next_tweaks_finish
+	add		$4*VL, SRC
+	add		$4*VL, DST
+	sub		$4*VL, LEN
+	jge		.Lmain_loop\@
+.Lmain_loop_done\@:
+	add		$4*VL, LEN
+	jz		.Ldone\@		/* the common case: nothing left */
+
+	/* Then whole vectors, each with TWEAK0 */
+	sub		$VL, LEN
+	jl		.Lvec_loop_done\@
+.Lvec_loop\@:
+	_vmovdqu	(SRC), DATA0
+	_aes_1		\dir, , TWEAK0, DATA0
+	_vmovdqu	DATA0, (DST)
+	_mul_xk		NBLK, TWEAK0, TWEAK0, TMP1, TMP2, GF_POLY
+	add		$VL, SRC
+	add		$VL, DST
+	sub		$VL, LEN
+	jge		.Lvec_loop\@
+.Lvec_loop_done\@:
+	add		$VL, LEN
+
+.if VL > 16
+	/* Then the last (fewer than VL / 16) whole blocks */
+.if USE_AVX10
+	/* ... as one vector, with masked loads and stores */
+	mov		LEN32, %eax
+	and		$~15, %eax
+	jz		.Lblocks_done\@
+	mov		$-1, %r11
+	bzhi		%rax, %r11, %r11
+	kmovq		%r11, %k1
+	vmovdqu8	(SRC), DATA0{%k1}{z}
+	_aes_1		\dir, , TWEAK0, DATA0
+	vmovdqu8	DATA0, (DST){%k1}
+	add		%rax, SRC
+	add		%rax, DST
+	sub		%rax, LEN
+	/* TWEAK0_XMM = the tweak of the next block: lane0 * x^(eax / 16) */
+.Ladvance_tweak\@:
+	_mul_xk		1, TWEAK0_XMM, TWEAK0_XMM, TMP1_XMM, TMP2_XMM, GF_POLY_XMM
+	sub		$16, %eax
+	jnz		.Ladvance_tweak\@
+.else
+	/* ... one block at a time */
+	sub		$16, LEN
+	jl		.Lblock_loop_done\@
+.Lblock_loop\@:
+	_vmovdqu	(SRC), DATA0_XMM
+	_aes_1		\dir, _XMM, TWEAK0_XMM, DATA0_XMM
+	_vmovdqu	DATA0_XMM, (DST)
+	_mul_xk		1, TWEAK0_XMM, TWEAK0_XMM, TMP1_XMM, TMP2_XMM, GF_POLY_XMM
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, LEN
+	jge		.Lblock_loop\@
+.Lblock_loop_done\@:
+	add		$16, LEN
+.endif
+.Lblocks_done\@:
+.endif
+
+	/* LEN = len % 16 now */
+	test		LEN, LEN
+	jnz		.Lcts\@
+.Ldone\@:
+	_vmovdqu	TWEAK0_XMM, (TWEAK_PTR)
+.if USE_AVX
+	vzeroupper
+.endif
+	RET
+
+.Lcts\@:
+	_xts_cts	\dir
+	jmp		.Ldone\@
+.endm
+
+/*
+ * The exported functions: each instantiates _aes_xts_crypt for one
+ * implementation and direction.
+ */
+.macro	_xts_funcs	impl
+SYM_TYPED_FUNC_START(aes_xts_encrypt_\impl)
+	_aes_xts_crypt	enc
+SYM_FUNC_END(aes_xts_encrypt_\impl)
+SYM_TYPED_FUNC_START(aes_xts_decrypt_\impl)
+	_aes_xts_crypt	dec
+SYM_FUNC_END(aes_xts_decrypt_\impl)
+.endm
+
+	_set_impl	16, 0, 0
+/*
+ * void aes_xts_encrypt_iv(const struct crypto_aes_ctx *tweak_key, u8 iv[16]);
+ *
+ * Encrypt iv[] in place with tweak_key, giving the first tweak.  Built with
+ * the round macros of the legacy SSE implementation, so it needs only AES-NI
+ * and SSE2.  Its latency is on the critical path of every data unit, hence
+ * no loop; and as legacy SSE memory operands must be aligned, a key that is
+ * 16-byte aligned (as the glue's is) gets the round keys straight from
+ * memory, saving a load instruction per round.
+ */
+.macro	_iv_round	j, r, op
+	\op		(7-\j)*16(KEY), %xmm0
+.endm
+SYM_TYPED_FUNC_START(aes_xts_encrypt_iv)
+	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN
+	movdqu		(%rsi), %xmm0
+	movdqu		AES_KEY_ENC_OFFSET(KEY), %xmm1
+	pxor		%xmm1, %xmm0
+	lea		AES_KEY_ENC_OFFSET - 16(KEY,KEYLEN64,4), KEY
+	test		$15, KEY
+	jnz		.Lencrypt_iv_unaligned
+	_for_each_mid_round _iv_round, aesenc
+	_iv_round	0, 30, aesenclast
+	movdqu		%xmm0, (%rsi)
+	RET
+.Lencrypt_iv_unaligned:
+	_for_each_mid_round _aes_round_1, aesenc, _XMM, %xmm0
+	_aes_round_1	0, 30, aesenclast, _XMM, %xmm0
+	movdqu		%xmm0, (%rsi)
+	RET
+SYM_FUNC_END(aes_xts_encrypt_iv)
+
+	_xts_funcs	aesni
+	_set_impl	16, 1, 0
+	_xts_funcs	aesni_avx
+	_set_impl	32, 1, 0
+	_xts_funcs	vaes_avx2
+	_set_impl	32, 1, 1
+	_xts_funcs	vaes_avx10_256
+	_set_impl	64, 1, 1
+	_xts_funcs	vaes_avx10_512
