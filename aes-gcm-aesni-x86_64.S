@@ -1,0 +1,889 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-GCM for x86-64 CPUs with AES-NI and PCLMULQDQ but without VAES, on
+ * 128-bit xmm registers.
+ *
+ * Implementations
+ * ---------------
+ * One set of macros is instantiated twice:
+ *
+ *   *_aesni      legacy SSE encodings only.  Needs AES-NI, PCLMULQDQ and
+ *                SSE4.1 (pinsrd/pinsrq/pextrq/ptest); nothing newer.  For
+ *                CPUs with AES-NI but no AVX (Westmere, Silvermont-class
+ *                Atoms, some Pentium/Celeron parts).
+ *   *_aesni_avx  the same instructions VEX-encoded, in three-operand form.
+ *                Needs AVX in addition.  Saves the register copies that the
+ *                destructive two-operand forms need, may use unaligned
+ *                memory operands, and mixes with AVX code without SSE/AVX
+ *                transition penalties (Sandy Bridge .. Skylake, Zen 1/2).
+ *
+ * Which one runs is decided by the glue code from CPUID; the helper macros
+ * _v, _v3 and _vclmul below emit either encoding from one source line, so
+ * no code body exists twice in this file.
+ *
+ * Functions (prototypes and their contract are in aesni-intel.h)
+ * ---------------------------------------------------------------
+ *   aes_gcm_precompute_*      H = AES_K(0), the powers H^8..H^1, the
+ *                             xor of the halves of each (for Karatsuba),
+ *                             and H * x^64 (for one-block multiplications),
+ *                             byte-identical to aes_gcm_precompute_c_aesni()
+ *                             in aes-gcm-keys.c.
+ *   aes_gcm_aad_update_*      GHASH of associated data, in chunks of 8
+ *                             blocks with one reduction each.
+ *   aes_gcm_{enc,dec}_update_*  CTR en/decryption plus GHASH of the
+ *                             ciphertext.  Main loop: 8 blocks per
+ *                             iteration, AES rounds interleaved with the
+ *                             GHASH multiplications (Karatsuba, one
+ *                             reduction per 8 blocks).  Then one block at a
+ *                             time, the last one possibly partial.
+ *   aes_gcm_enc_final_*       lengths block, last multiplication, tag into
+ *                             ghash_acc.
+ *   aes_gcm_dec_final_*       the same, then constant-time comparison of
+ *                             taglen bytes against the given tag.
+ *
+ * ABI: System V x86-64, called from C between kernel_fpu_begin() and
+ * kernel_fpu_end().  Only caller-saved general purpose registers are used
+ * and %rsp never changes (dec_final reads its 7th argument at 8(%rsp)), so
+ * objtool has nothing to unwind.  All 16 xmm registers are clobbered.
+ *
+ * Memory accesses: the key struct must be 16-byte aligned, as its type
+ * (h_powers is __aligned(16)) says: round keys, powers of H and the
+ * constants below are used as memory operands even in the legacy
+ * encodings, which require alignment.  Source, destination, AAD,
+ * ghash_acc, le_ctr and tag may have any alignment and are accessed only
+ * with unaligned loads and stores.
+ * Nothing outside [src, src+len), [dst, dst+len) or [aad, aad+aadlen) is
+ * ever read or written: a final partial block is moved with general purpose
+ * loads and stores of 8, 4, 2 and 1 bytes.
+ *
+ * What this code deliberately does not do:
+ *  - No 4- or 2-block tail ladder: after the 8-block loop, blocks go one at
+ *    a time (out-of-order execution overlaps their AES); their GHASH
+ *    products are summed unreduced and reduced once.  Small code matters
+ *    more here than the last few percent on 32..112-byte messages.
+ *  - No 8-block AAD loop interleaved with nothing: AAD is hashed with the
+ *    same one-block-at-a-time code, one reduction per 8 blocks; typical
+ *    AAD (IPsec, dm-crypt) is 0..32 bytes.
+ *  - No GHASH interleaved with AES-192/256's extra rounds: the 9 GHASH
+ *    steps go with rounds 1-9, which every key size has.
+ *  - No use of the stack, and no callee-saved register.
+ *  - No handling of a counter that crosses 2^32 within a message beyond what
+ *    GCM specifies: only the low 32 bits of the counter are incremented
+ *    (paddd), exactly as inc32 does.
+ *  - No writing back of le_ctr: the caller advances it (see aesni-intel.h).
+ *  - No branch or memory index depends on key, data or tag; branches and
+ *    addresses depend only on lengths and the AES key size.
+ */
+
+#include <linux/linkage.h>
+#include "aesni-intel.h"
+
+.section .rodata
+.p2align 4
+	/* pshufb mask that reverses the 16 bytes of a block */
+.Lbswap_mask:
+	.octa	0x000102030405060708090a0b0c0d0e0f
+	/*
+	 * x^-1 in the representation below (low qword 1, high qword
+	 * 0xc2 << 56); its high qword is also the reduction multiplier.
+	 * Derivations at _ghash_reduce and _precompute.
+	 */
+.Lgfpoly:
+	.quad	1, 0xc200000000000000
+	/* added to the little-endian counter: increments the low 32 bits */
+.Lone:
+	.quad	1, 0
+	/* 16 bytes of 0xff then 16 of 0: loading at +16-n masks n bytes */
+.Lzeropad_mask:
+	.octa	0xffffffffffffffffffffffffffffffff
+	.octa	0
+
+.text
+
+/*
+ * Register roles.  The same names are used by every function; general
+ * purpose registers that depend on the function's arguments are set at the
+ * start of each function's macro.
+ *
+ * xmm1-8 hold the eight AES blocks of the main loop (AES0 alone in the
+ * tails, which reuse two of the others).  The round key is in xmm0 so that
+ * seven of every eight aesenc need no REX (or 3-byte VEX) prefix.
+ */
+.set	RNDKEY,		%xmm0	/* the current AES round key */
+.set	AES0,		%xmm1
+.set	AES1,		%xmm2
+.set	AES2,		%xmm3
+.set	AES3,		%xmm4
+.set	AES4,		%xmm5
+.set	AES5,		%xmm6
+.set	AES6,		%xmm7
+.set	AES7,		%xmm8
+.set	TAIL_HI,	%xmm2	/* high products in the tails */
+.set	TAIL_HX,	%xmm3	/* (hi ^ lo) of a power of H, in the tails */
+.set	LE_CTR,		%xmm9	/* next counter, little-endian */
+.set	GHASH_ACC,	%xmm10	/* GHASH accumulator; high products in loop */
+.set	GHASH_LO,	%xmm11	/* sum of low products */
+.set	GHASH_MI,	%xmm12	/* sum of Karatsuba middle products */
+.set	GHASH_DATA,	%xmm13	/* the block being hashed */
+.set	GHASH_TMP,	%xmm14	/* scratch */
+.set	BSWAP,		%xmm15	/* .Lbswap_mask, loaded once per call */
+
+/*
+ * KEY, the first argument of every function, is advanced by KEY_BIAS into
+ * the key struct, so that all powers of H (used by every GHASH step) are
+ * within reach of 8-bit displacements.  OFF_* are the struct offsets from
+ * aesni-intel.h relative to it.
+ */
+.set	KEY_BIAS,		GCM_AESNI_H_POWERS_OFFSET + 80
+.set	OFF_RNDKEYS,		AES_KEY_ENC_OFFSET - KEY_BIAS
+.set	OFF_KEYLEN,		AES_KEYLEN_OFFSET - KEY_BIAS
+.set	OFF_H_POWERS,		GCM_AESNI_H_POWERS_OFFSET - KEY_BIAS
+.set	OFF_H_POWERS_XORED,	GCM_AESNI_H_POWERS_XORED_OFFSET - KEY_BIAS
+.set	OFF_H_TIMES_X64,	GCM_AESNI_H_TIMES_X64_OFFSET - KEY_BIAS
+
+/* Scratch general purpose registers, free in every function */
+.set	TMP,		%rax
+.set	TMP32,		%eax
+.set	TMP16,		%ax
+.set	TMP8,		%al
+.set	TMP2,		%r11
+.set	TMP2_32,	%r11d
+
+/*
+ * Encoding helpers.  USE_AVX (set before each instantiation) selects VEX
+ * encodings; otherwise the legacy SSE form is emitted.
+ *
+ * _v op, operands: an instruction whose operands are the same in both
+ * encodings (moves, pshufd, ptest, pextrq, movq).
+ */
+.macro _v op:req, args:vararg
+.if USE_AVX
+	v\op	\args
+.else
+	\op	\args
+.endif
+.endm
+
+/*
+ * _v3 op, src1, src2, dst: dst = src2 OP src1, in AVX operand order.  The
+ * legacy form copies src2 to dst first unless dst is src2.  If dst is src1
+ * (and not src2), OP must be commutative: src2 is then used as the operand.
+ * Registers are compared by name, so a register must be named the same way
+ * in all operands of one call.
+ */
+.macro _v3 op:req, src1:req, src2:req, dst:req
+.if USE_AVX
+	v\op	\src1, \src2, \dst
+.else
+.ifc \src2,\dst
+	\op	\src1, \dst
+.else
+.ifc \src1,\dst
+	\op	\src2, \dst
+.else
+	movdqa	\src2, \dst
+	\op	\src1, \dst
+.endif
+.endif
+.endif
+.endm
+
+/*
+ * _vclmul imm, src1, src2, dst: dst = carryless product of a 64-bit half of
+ * src2 (bit 0 of imm: 0 low, 1 high) and one of src1 (bit 4 of imm), i.e.
+ * vpclmulqdq's operand order.  src1 may be memory (16-byte aligned).
+ */
+.macro _vclmul imm:req, src1:req, src2:req, dst:req
+.if USE_AVX
+	vpclmulqdq	$\imm, \src1, \src2, \dst
+.else
+.ifc \src2,\dst
+	pclmulqdq	$\imm, \src1, \dst
+.else
+.ifc \src1,\dst
+	pclmulqdq	$((((\imm) & 1) << 4) | (((\imm) >> 4) & 1)), \src2, \dst
+.else
+	movdqa		\src2, \dst
+	pclmulqdq	$\imm, \src1, \dst
+.endif
+.endif
+.endif
+.endm
+
+/*
+ * GHASH representation and multiplication
+ * ---------------------------------------
+ * GCM gives the bits of a block in the order x^0 (bit 7 of byte 0) ...
+ * x^127 (bit 0 of byte 15).  After a byte reversal (pshufb BSWAP) the block,
+ * read as a little-endian 128-bit integer A, has bit j = coefficient of
+ * x^(127-j): the polynomial with its bits reflected.  Every field element in
+ * a register is kept in this form.
+ *
+ * The carryless product P of two such integers A and B, bit k of P being the
+ * sum of a_i * b_j over i + j = k, has bit k = coefficient of
+ * x^(254-k) of A*B.  Read as a 256-bit reflected value (bit k = x^(255-k))
+ * P is therefore A*B*x: one factor x too many.  So each power of H is
+ * stored as H^i * x^-1, and A times a stored power gives A*H^i*x^-1*x =
+ * A*H^i directly, with no extra shift of the product.
+ *
+ * A product is formed with Karatsuba from 64-bit halves a = a1:a0, b = b1:b0:
+ *   LO = a0*b0, HI = a1*b1, MI = (a0^a1)*(b0^b1) ^ LO ^ HI = a0*b1 ^ a1*b0,
+ *   P = HI*2^128 ^ MI*2^64 ^ LO.
+ * (b0^b1) comes precomputed in h_powers_xored.  Sums of products are formed
+ * by summing LO, MI and HI separately, and reduced once.
+ */
+
+/*
+ * _ghash_reduce lo, mi, hi, dst, tmp: dst = reduction of the 256-bit value
+ * hi*2^128 ^ mi*2^64 ^ lo to 128 bits, where mi is still the raw Karatsuba
+ * middle sum (lo and hi are folded into it here).
+ *
+ * Reduction: let the 256-bit value be the 64-bit words w3:w2:w1:w0; w0 and
+ * w1 hold the coefficients of x^255..x^128, which must go.  Bit j of w0 is
+ * x^(255-j) = x^(127-j) * x^128 = x^(127-j) * (x^7 + x^2 + x + 1) mod the
+ * GCM polynomial, i.e. bits j+121, j+126, j+127 and j+128.  So w0 is removed
+ * by adding w0 * (2^57 + 2^62 + 2^63) = w0 * 0xc200000000000000 at word 1
+ * and w0 itself at word 2.  The same with w1 (now including the carry from
+ * w0's product) lands in words 2 and 3.  Each step is one pclmulqdq with the
+ * high qword of .Lgfpoly and one qword swap:
+ *   mi ^= swap(lo) ^ w0 * K    (w0 = lo.low, lo.high is word 1)
+ *   hi ^= swap(mi) ^ w1 * K    (w1 = mi.low, mi.high is word 2)
+ * Reads lo, mi, hi; writes dst; clobbers lo, mi, tmp.  dst may be hi.
+ */
+.macro _ghash_reduce lo, mi, hi, dst, tmp
+	_v3		pxor, \lo, \mi, \mi
+	_v3		pxor, \hi, \mi, \mi
+	_vclmul		0x10, .Lgfpoly(%rip), \lo, \tmp
+	_v		pshufd $0x4e, \lo, \lo
+	_v3		pxor, \lo, \mi, \mi
+	_v3		pxor, \tmp, \mi, \mi
+	_vclmul		0x10, .Lgfpoly(%rip), \mi, \tmp
+	_v		pshufd $0x4e, \mi, \mi
+	_v3		pxor, \mi, \hi, \dst
+	_v3		pxor, \tmp, \dst, \dst
+.endm
+
+/*
+ * _ghash_mul_h a, t0, t1: a = a * H (one block, fully reduced), using
+ * H^1 * x^-1 (h_powers[7], "H'") and H * x^64 * x^-1 (h_times_x64, "H''").
+ *
+ * Splitting a = a1*2^64 ^ a0: shifting a 256-bit value left by 64 bits
+ * multiplies its field element by x^-64, so a0*H' (words 0..2) equals
+ * (a0*H'') << 64 and a*H' = (a0*H'' ^ a1*H') << 64.  That sum lives in
+ * words 1..3, so one reduction step (of word 1) suffices: 4 independent
+ * multiplications and 1 dependent one, instead of Karatsuba's 3 + 2.
+ * Reads a, key; writes a; clobbers t0, t1.
+ */
+.macro _ghash_mul_h a, t0, t1
+	_vclmul		0x00, OFF_H_TIMES_X64(KEY), \a, \t0
+	_vclmul		0x01, OFF_H_POWERS+7*16(KEY), \a, \t1
+	_v3		pxor, \t1, \t0, \t0	/* words 1..2 */
+	_vclmul		0x10, OFF_H_TIMES_X64(KEY), \a, \t1
+	_vclmul		0x11, OFF_H_POWERS+7*16(KEY), \a, \a
+	_v3		pxor, \t1, \a, \a	/* words 2..3 */
+	_vclmul		0x10, .Lgfpoly(%rip), \t0, \t1
+	_v		pshufd $0x4e, \t0, \t0
+	_v3		pxor, \t0, \a, \a
+	_v3		pxor, \t1, \a, \a
+.endm
+
+/*
+ * _ghash_step i, base, disp: step i of hashing the 8 blocks at disp(base)
+ * into GHASH_ACC.  Steps 0-7 multiply block i by H^(8-i) (h_powers[i]) and
+ * add the products to GHASH_LO, GHASH_MI and GHASH_ACC (which holds the high
+ * products; its old value is first added into block 0); step 8 reduces.
+ * Split into steps so that _crypt_8 can put one after each AES round.
+ * Reads BSWAP, key, memory; writes GHASH_ACC, GHASH_LO, GHASH_MI; clobbers
+ * GHASH_DATA, GHASH_TMP.
+ */
+.macro _ghash_step i, base, disp
+.if \i < 8
+	_v		movdqu \disp+16*\i(\base), GHASH_DATA
+	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
+.if \i == 0
+	_v3		pxor, GHASH_ACC, GHASH_DATA, GHASH_DATA
+.endif
+	_v		pshufd $0x4e, GHASH_DATA, GHASH_TMP
+	_v3		pxor, GHASH_DATA, GHASH_TMP, GHASH_TMP
+.if \i == 0
+	_vclmul		0x00, OFF_H_POWERS_XORED(KEY), \
+			GHASH_TMP, GHASH_MI
+	_vclmul		0x00, OFF_H_POWERS(KEY), \
+			GHASH_DATA, GHASH_LO
+	_vclmul		0x11, OFF_H_POWERS(KEY), \
+			GHASH_DATA, GHASH_ACC
+.else
+	/* h_powers_xored[i] is qword (i & 1) of the aligned pair i / 2 */
+	_vclmul		((\i&1)<<4), \
+			OFF_H_POWERS_XORED+(\i>>1)*16(KEY), \
+			GHASH_TMP, GHASH_TMP
+	_v3		pxor, GHASH_TMP, GHASH_MI, GHASH_MI
+	_vclmul		0x00, OFF_H_POWERS+16*\i(KEY), \
+			GHASH_DATA, GHASH_TMP
+	_v3		pxor, GHASH_TMP, GHASH_LO, GHASH_LO
+	_vclmul		0x11, OFF_H_POWERS+16*\i(KEY), \
+			GHASH_DATA, GHASH_DATA
+	_v3		pxor, GHASH_DATA, GHASH_ACC, GHASH_ACC
+.endif
+.else
+	_ghash_reduce	GHASH_LO, GHASH_MI, GHASH_ACC, GHASH_ACC, GHASH_TMP
+.endif
+.endm
+
+/*
+ * GHASH of the last m <= 8 blocks of a call, whichever kind of data.  Each
+ * block j < m-1 is multiplied by H^(m-j) = h_powers[8-m+j] (_ghash_tail_block)
+ * and the products are summed in GHASH_LO, GHASH_MI and TAIL_HI.  The last
+ * block (possibly zero-padded) goes through _ghash_mul_h, whose latency is
+ * lower, and _ghash_tail_end adds it to the reduction of the sums.  So a
+ * call with one block left (e.g. 16 bytes of AAD) never waits for a
+ * two-step reduction, and any tail pays exactly one.
+ *
+ * _ghash_tail_begin len: len + 16 (17..127) = bytes left, m >= 2.  Sets
+ * POW8 = 8 * (8 - m), the byte offset of h_powers_xored[8-m] (and half that
+ * of h_powers[8-m]); zeroes the three sums.  With m == 1 it is skipped and
+ * POW8 left zero, which tells _ghash_tail_end there are no sums (POW8 ends
+ * at 56 otherwise).
+ */
+.macro _ghash_tail_begin len
+	lea		31(\len), POW8
+	and		$~15, POW8		/* 16 * m */
+	shr		$1, POW8
+	neg		POW8
+	add		$64, POW8
+	_v3		pxor, GHASH_LO, GHASH_LO, GHASH_LO
+	_v3		pxor, GHASH_MI, GHASH_MI, GHASH_MI
+	_v3		pxor, TAIL_HI, TAIL_HI, TAIL_HI
+.endm
+
+/*
+ * _ghash_tail_block: hash GHASH_DATA (a block as stored in memory) as the
+ * next tail block.  GHASH_ACC is added to it and then zeroed, so the
+ * accumulator enters only the first block.  Advances POW8.
+ * Clobbers GHASH_DATA, GHASH_TMP, TAIL_HX, TMP2.
+ */
+.macro _ghash_tail_block
+	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
+	_v3		pxor, GHASH_ACC, GHASH_DATA, GHASH_DATA
+	_v3		pxor, GHASH_ACC, GHASH_ACC, GHASH_ACC
+	_v		pshufd $0x4e, GHASH_DATA, GHASH_TMP
+	_v3		pxor, GHASH_DATA, GHASH_TMP, GHASH_TMP
+	_v		movq OFF_H_POWERS_XORED(KEY,POW8), TAIL_HX
+	_vclmul		0x00, TAIL_HX, GHASH_TMP, GHASH_TMP
+	_v3		pxor, GHASH_TMP, GHASH_MI, GHASH_MI
+	lea		OFF_H_POWERS(KEY,POW8,2), TMP2
+	_vclmul		0x00, (TMP2), GHASH_DATA, GHASH_TMP
+	_v3		pxor, GHASH_TMP, GHASH_LO, GHASH_LO
+	_vclmul		0x11, (TMP2), GHASH_DATA, GHASH_DATA
+	_v3		pxor, GHASH_DATA, TAIL_HI, TAIL_HI
+	add		$8, POW8
+.endm
+
+/*
+ * _ghash_tail_end: GHASH_ACC = reduce(sums) + (GHASH_DATA + GHASH_ACC) * H,
+ * GHASH_DATA being the last block as stored in memory.  (GHASH_ACC is zero
+ * here unless the last block is the only one.)  Clobbers GHASH_*, TAIL_*.
+ */
+.macro _ghash_tail_end
+	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
+	_v3		pxor, GHASH_ACC, GHASH_DATA, GHASH_ACC
+	_ghash_mul_h	GHASH_ACC, GHASH_TMP, TAIL_HX
+	test		POW8, POW8
+	jz		1f
+	_ghash_reduce	GHASH_LO, GHASH_MI, TAIL_HI, GHASH_DATA, GHASH_TMP
+	_v3		pxor, GHASH_DATA, GHASH_ACC, GHASH_ACC
+1:
+.endm
+
+/*
+ * _load_partial_block src, len, dst: dst = the len (1..15) bytes at src,
+ * zero-padded, reading no byte outside them.  The bytes are gathered as an
+ * 8-byte piece (if len & 8), then 4, 2 and 1 (by the other bits of len); the
+ * pieces after the 8-byte one are assembled in TMP from the last backwards.
+ * Reads len (64-bit, upper bits zero); clobbers src, TMP, TMP2.
+ */
+.macro _load_partial_block src, len, dst
+	xor		TMP32, TMP32
+	test		$1, \len
+	jz		1f
+	movzbl		-1(\src,\len), TMP32
+1:
+	test		$8, \len
+	jz		2f
+	add		$8, \src
+2:
+	test		$2, \len
+	jz		3f
+	shl		$16, TMP
+	mov		\len, TMP2
+	and		$4, TMP2
+	movzwl		(\src,TMP2), TMP2_32
+	or		TMP2, TMP
+3:
+	test		$4, \len
+	jz		4f
+	shl		$32, TMP
+	mov		(\src), TMP2_32
+	or		TMP2, TMP
+4:
+	test		$8, \len
+	jz		5f
+	_v		movq -8(\src), \dst
+.if USE_AVX
+	vpinsrq		$1, TMP, \dst, \dst
+.else
+	pinsrq		$1, TMP, \dst
+.endif
+	jmp		6f
+5:
+	_v		movq TMP, \dst
+6:
+.endm
+
+/*
+ * _store_partial_block src, dst, len: store the low len (1..15) bytes of xmm
+ * src at dst, writing no other byte.  Clobbers dst, TMP.
+ */
+.macro _store_partial_block src, dst, len
+	_v		movq \src, TMP
+	test		$8, \len
+	jz		1f
+	mov		TMP, (\dst)
+	_v		pextrq $1, \src, TMP
+	add		$8, \dst
+1:
+	test		$4, \len
+	jz		2f
+	mov		TMP32, (\dst)
+	shr		$32, TMP
+	add		$4, \dst
+2:
+	test		$2, \len
+	jz		3f
+	mov		TMP16, (\dst)
+	shr		$16, TMP
+	add		$2, \dst
+3:
+	test		$1, \len
+	jz		4f
+	mov		TMP8, (\dst)
+4:
+.endm
+
+/*
+ * AES.  The round keys are key_enc[0..nr] with nr = 6 + keylen/4, so the
+ * last one is at key + 16*nr = key + 4*keylen + 96 (RNDKEYLAST_PTR).
+ *
+ * _aes_encrypt_1 blk: blk = AES(blk), unrolled.  Rounds 1-9, which every key
+ * size has, are addressed from KEY so that they need not wait for the load
+ * of the key length; AES-192/256's extra rounds and the last one from
+ * RNDKEYLAST_PTR.  Reads KEY, RNDKEYLAST_PTR.
+ */
+.macro _aes_encrypt_1 blk
+	_v3		pxor, OFF_RNDKEYS(KEY), \blk, \blk
+.irp i, 1,2,3,4,5,6,7,8,9
+	_v3		aesenc, OFF_RNDKEYS+\i*16(KEY), \blk, \blk
+.endr
+	cmpl		$24, OFF_KEYLEN(KEY)
+	jb		2f
+	je		1f
+	_v3		aesenc, -4*16(RNDKEYLAST_PTR), \blk, \blk
+	_v3		aesenc, -3*16(RNDKEYLAST_PTR), \blk, \blk
+1:
+	_v3		aesenc, -2*16(RNDKEYLAST_PTR), \blk, \blk
+	_v3		aesenc, -1*16(RNDKEYLAST_PTR), \blk, \blk
+2:
+	_v3		aesenclast, (RNDKEYLAST_PTR), \blk, \blk
+.endm
+
+.macro _set_rndkeylast_ptr
+	mov		OFF_KEYLEN(KEY), TMP32
+	lea		OFF_RNDKEYS+6*16(KEY,TMP,4), RNDKEYLAST_PTR
+.endm
+
+/* _aesenc_8: one AES round with RNDKEY on AES0-7 */
+.macro _aesenc_8
+.irp j, 0,1,2,3,4,5,6,7
+	_v3		aesenc, RNDKEY, AES\j, AES\j
+.endr
+.endm
+
+/*
+ * _crypt_8 [ghash_base, ghash_disp]: en/decrypt the 8 blocks at SRC into DST
+ * (CTR mode: same operation both ways) with the next 8 counters, advancing
+ * LE_CTR.  If ghash_base is given, the 8 blocks at ghash_disp(ghash_base)
+ * are hashed into GHASH_ACC meanwhile, one step after each of rounds 1-9
+ * (AES-192/256 then run their 2/4 extra rounds); without, all rounds run in
+ * a loop, for size.  The last round key is added to the source block
+ * before aesenclast, so that aesenclast yields the output directly.
+ * Reads SRC, KEY, RNDKEYLAST_PTR; writes DST; clobbers AES0-7, RNDKEY,
+ * TMP and, with ghash, what _ghash_step does.
+ */
+.macro _crypt_8 ghash_base, ghash_disp
+.irp j, 0,1,2,3,4,5,6,7
+	_v3		pshufb, BSWAP, LE_CTR, AES\j
+	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR
+.endr
+	_v		movdqa OFF_RNDKEYS(KEY), RNDKEY
+.irp j, 0,1,2,3,4,5,6,7
+	_v3		pxor, RNDKEY, AES\j, AES\j
+.endr
+	lea		OFF_RNDKEYS+16(KEY), TMP
+.ifb \ghash_base
+	/* no GHASH to interleave: all rounds in a loop, for size */
+1:
+	_v		movdqa (TMP), RNDKEY
+	_aesenc_8
+	add		$16, TMP
+	cmp		TMP, RNDKEYLAST_PTR
+	jne		1b
+.else
+	/* rounds 1-9 with the GHASH steps, then AES-192/256's extra rounds */
+.irp r, 0,1,2,3,4,5,6,7,8
+	_v		movdqa \r*16(TMP), RNDKEY
+	_aesenc_8
+	_ghash_step	\r, \ghash_base, \ghash_disp
+.endr
+	cmpl		$24, OFF_KEYLEN(KEY)
+	jb		2f
+	je		1f
+.irp i, 4,3
+	_v		movdqa -\i*16(RNDKEYLAST_PTR), RNDKEY
+	_aesenc_8
+.endr
+1:
+.irp i, 2,1
+	_v		movdqa -\i*16(RNDKEYLAST_PTR), RNDKEY
+	_aesenc_8
+.endr
+2:
+.endif
+	_v		movdqa (RNDKEYLAST_PTR), RNDKEY
+.irp j, 0,1,2,3,4,5,6,7
+.if USE_AVX
+	vpxor		\j*16(SRC), RNDKEY, GHASH_TMP
+.else
+	/* legacy pxor would need an aligned memory operand */
+	movdqu		\j*16(SRC), GHASH_TMP
+	pxor		RNDKEY, GHASH_TMP
+.endif
+	_v3		aesenclast, GHASH_TMP, AES\j, AES\j
+	_v		movdqu AES\j, \j*16(DST)
+.endr
+.endm
+
+/*
+ * _aes_gcm_update enc: body of aes_gcm_{enc,dec}_update_*.
+ *
+ * Encryption hashes ciphertext it has just produced, so its main loop
+ * hashes the previous 8 blocks (read back from dst) while encrypting the
+ * next 8; the first 8 are encrypted alone (in a round loop: no GHASH to
+ * interleave) and the last 8 hashed alone.  Decryption hashes the 8 source
+ * blocks of the same iteration.  Then the < 8 remaining blocks go one at a
+ * time, the last one possibly partial.
+ */
+.macro _aes_gcm_update enc
+	.set	KEY,		%rdi
+	.set	LE_CTR_PTR,	%rsi
+	.set	GHASH_ACC_PTR,	%rdx
+	.set	SRC,		%rcx
+	.set	DST,		%r8
+	.set	DATALEN,	%r9d
+	.set	DATALEN64,	%r9
+	.set	RNDKEYLAST_PTR,	%r10
+	/* POW8 is used after the main loop, when LE_CTR_PTR is dead */
+	.set	POW8,		%rsi
+
+	add		$KEY_BIAS, KEY
+
+	_v		movdqa .Lbswap_mask(%rip), BSWAP
+	_v		movdqu (LE_CTR_PTR), LE_CTR
+	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
+	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_set_rndkeylast_ptr
+
+	sub		$128, DATALEN
+	jl		.Ltail\@
+.if \enc
+	_crypt_8
+	add		$128, SRC
+	add		$128, DST
+	sub		$128, DATALEN
+	jl		.Lghash_last\@
+.Lloop\@:
+	_crypt_8	DST, -128
+.else
+.Lloop\@:
+	_crypt_8	SRC, 0
+.endif
+	add		$128, SRC
+	add		$128, DST
+	sub		$128, DATALEN
+	jge		.Lloop\@
+.if \enc
+.Lghash_last\@:
+	/* the last 8 ciphertext blocks */
+.irp i, 0,1,2,3,4,5,6,7,8
+	_ghash_step	\i, DST, -128
+.endr
+.endif
+
+.Ltail\@:
+	add		$128, DATALEN
+	jz		.Ldone\@
+	xor		POW8, POW8
+	sub		$16, DATALEN		/* bytes after this block */
+	jle		.Lblock\@
+	_ghash_tail_begin DATALEN64
+.Lblock\@:
+	_v3		pshufb, BSWAP, LE_CTR, AES0
+	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR
+	_aes_encrypt_1	AES0
+	test		DATALEN, DATALEN
+	js		.Lpartial\@
+	_v		movdqu (SRC), GHASH_DATA
+	_v3		pxor, GHASH_DATA, AES0, AES0
+	_v		movdqu AES0, (DST)
+.if \enc
+	_v		movdqa AES0, GHASH_DATA
+.endif
+	jz		.Ltail_end\@		/* flags still from the test */
+	_ghash_tail_block
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, DATALEN
+	jmp		.Lblock\@
+.Lpartial\@:
+	add		$16, DATALEN		/* 1..15 */
+	_load_partial_block SRC, DATALEN64, GHASH_DATA
+	_v3		pxor, GHASH_DATA, AES0, AES0
+	_store_partial_block AES0, DST, DATALEN64
+.if \enc
+	/* hash the ciphertext, without the keystream bytes beyond it */
+	lea		.Lzeropad_mask+16(%rip), TMP
+	sub		DATALEN64, TMP
+	_v		movdqu (TMP), GHASH_DATA
+	_v3		pand, AES0, GHASH_DATA, GHASH_DATA
+.endif
+.Ltail_end\@:
+	_ghash_tail_end
+.Ldone\@:
+	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
+	RET
+.endm
+
+/*
+ * _aes_gcm_aad_update: body of aes_gcm_aad_update_*.  The AAD is hashed in
+ * chunks of up to 8 blocks with the tail macros: one reduction per chunk.
+ */
+.macro _aes_gcm_aad_update
+	.set	KEY,		%rdi
+	.set	GHASH_ACC_PTR,	%rsi
+	.set	AAD,		%rdx
+	.set	AADLEN,		%ecx
+	.set	POW8,		%r8
+	/* CHUNK: bytes of the current chunk after the current block */
+	.set	CHUNK,		%r9d
+	.set	CHUNK64,	%r9
+
+	add		$KEY_BIAS, KEY
+
+	_v		movdqa .Lbswap_mask(%rip), BSWAP
+	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
+	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	test		AADLEN, AADLEN
+	jz		.Ldone\@
+.Lchunk\@:
+	xor		POW8, POW8
+	mov		$128, CHUNK
+	cmp		CHUNK, AADLEN
+	cmovb		AADLEN, CHUNK
+	sub		CHUNK, AADLEN
+	sub		$16, CHUNK
+	jle		.Llast\@
+	_ghash_tail_begin CHUNK64
+.Lblock\@:
+	_v		movdqu (AAD), GHASH_DATA
+	_ghash_tail_block
+	add		$16, AAD
+	sub		$16, CHUNK
+	jg		.Lblock\@
+.Llast\@:
+	jl		.Lpartial\@		/* flags from the sub */
+	_v		movdqu (AAD), GHASH_DATA
+	add		$16, AAD
+	jmp		.Ltail_end\@
+.Lpartial\@:
+	add		$16, CHUNK		/* 1..15, the end of the AAD */
+	_load_partial_block AAD, CHUNK64, GHASH_DATA
+.Ltail_end\@:
+	_ghash_tail_end
+	test		AADLEN, AADLEN
+	jnz		.Lchunk\@
+.Ldone\@:
+	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
+	RET
+.endm
+
+/*
+ * _aes_gcm_final enc: body of aes_gcm_{enc,dec}_final_*.  Hashes the
+ * lengths block (bit counts of AAD and data, big-endian, so after the byte
+ * reversal: data bits in the low qword, AAD bits in the high one), then
+ * tag = GHASH ^ AES(counter block 1).
+ */
+.macro _aes_gcm_final enc
+	.set	KEY,		%rdi
+	.set	LE_CTR_PTR,	%rsi
+	.set	GHASH_ACC_PTR,	%rdx
+	.set	TOTAL_AADLEN,	%rcx
+	.set	TOTAL_DATALEN,	%r8
+	.set	TAG,		%r9
+	/* taglen, the 7th argument, is at 8(%rsp) */
+	.set	RNDKEYLAST_PTR,	%r10
+
+	add		$KEY_BIAS, KEY
+
+	_v		movdqa .Lbswap_mask(%rip), BSWAP
+	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
+	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_v		movq TOTAL_DATALEN, GHASH_TMP
+.if USE_AVX
+	vpinsrq		$1, TOTAL_AADLEN, GHASH_TMP, GHASH_TMP
+.else
+	pinsrq		$1, TOTAL_AADLEN, GHASH_TMP
+.endif
+	_v3		psllq, $3, GHASH_TMP, GHASH_TMP
+	_v3		pxor, GHASH_TMP, GHASH_ACC, GHASH_ACC
+
+	/* counter block 1: le_ctr with its low 32 bits set to 1 */
+	_v		movdqu (LE_CTR_PTR), AES0
+	mov		$1, TMP32
+.if USE_AVX
+	vpinsrd		$0, TMP32, AES0, AES0
+.else
+	pinsrd		$0, TMP32, AES0
+.endif
+	_v3		pshufb, BSWAP, AES0, AES0
+	_set_rndkeylast_ptr
+	_aes_encrypt_1	AES0
+
+	_ghash_mul_h	GHASH_ACC, GHASH_DATA, GHASH_TMP
+	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_v3		pxor, AES0, GHASH_ACC, GHASH_ACC
+.if \enc
+	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
+.else
+	/* ZF = equal in the first taglen bytes; no branch on the tag */
+	mov		8(%rsp), TMP32
+	lea		.Lzeropad_mask+16(%rip), TMP2
+	sub		TMP, TMP2
+	_v		movdqu (TAG), GHASH_TMP
+	_v3		pxor, GHASH_TMP, GHASH_ACC, GHASH_ACC
+	_v		movdqu (TMP2), GHASH_TMP
+	xor		TMP32, TMP32
+	_v		ptest GHASH_TMP, GHASH_ACC
+	sete		TMP8
+.endif
+	RET
+.endm
+
+/*
+ * _aes_gcm_precompute: body of aes_gcm_precompute_*.
+ *
+ * H' = H * x^-1 from H: in the reflected form multiplying by x^-1 is a left
+ * shift by one bit (bit j, x^(127-j), moves to x^(126-j)).  The bit shifted
+ * out of bit 127 stands for x^-1 itself, which is x^127 + x^6 + x + 1 mod
+ * x^128 + x^7 + x^2 + x + 1, i.e. bits 0, 121, 126 and 127: .Lgfpoly, added
+ * under a mask made from bit 127 (no branch on the secret H).
+ *
+ * H'' = H' * x^64: H' placed at words 1..2 of a 256-bit value is H' * x^64,
+ * and one reduction step (of word 1, see _ghash_reduce) brings it into
+ * words 2..3: H'' = swap(H') ^ H'.low * K.
+ *
+ * Then H^(i+1)' = H^i' * H by _ghash_mul_h (stored forms multiply to the
+ * stored form of the product: (a x^-1)(b x^-1) x = ab x^-1).
+ */
+.macro _aes_gcm_precompute
+	.set	KEY,		%rdi
+	.set	RNDKEYLAST_PTR,	%r10
+	.set	H_POW,		%xmm0
+	.set	T0,		%xmm1
+	.set	T1,		%xmm2
+
+	add		$KEY_BIAS, KEY
+
+	_v3		pxor, H_POW, H_POW, H_POW
+	_set_rndkeylast_ptr
+	_aes_encrypt_1	H_POW
+	_v3		pshufb, .Lbswap_mask(%rip), H_POW, H_POW
+
+	_v		pshufd $0xff, H_POW, T0
+	_v3		psrad, $31, T0, T0
+	_v3		pand, .Lgfpoly(%rip), T0, T0
+	_v3		psrlq, $63, H_POW, T1
+	_v3		pslldq, $8, T1, T1
+	_v3		psllq, $1, H_POW, H_POW
+	_v3		pxor, T1, H_POW, H_POW
+	_v3		pxor, T0, H_POW, H_POW
+	_v		movdqa H_POW, OFF_H_POWERS+7*16(KEY)
+
+	_vclmul		0x10, .Lgfpoly(%rip), H_POW, T0
+	_v		pshufd $0x4e, H_POW, T1
+	_v3		pxor, T0, T1, T1
+	_v		movdqa T1, OFF_H_TIMES_X64(KEY)
+
+	mov		$7*8, TMP
+1:
+	_v		pshufd $0x4e, H_POW, T0
+	_v3		pxor, H_POW, T0, T0
+	_v		movq T0, OFF_H_POWERS_XORED(KEY,TMP)
+	sub		$8, TMP
+	jl		2f
+	_ghash_mul_h	H_POW, T0, T1
+	_v		movdqa H_POW, OFF_H_POWERS(KEY,TMP,2)
+	jmp		1b
+2:
+	RET
+.endm
+
+.set	USE_AVX, 0
+SYM_FUNC_START(aes_gcm_precompute_aesni)
+	_aes_gcm_precompute
+SYM_FUNC_END(aes_gcm_precompute_aesni)
+SYM_FUNC_START(aes_gcm_aad_update_aesni)
+	_aes_gcm_aad_update
+SYM_FUNC_END(aes_gcm_aad_update_aesni)
+SYM_FUNC_START(aes_gcm_enc_update_aesni)
+	_aes_gcm_update	1
+SYM_FUNC_END(aes_gcm_enc_update_aesni)
+SYM_FUNC_START(aes_gcm_dec_update_aesni)
+	_aes_gcm_update	0
+SYM_FUNC_END(aes_gcm_dec_update_aesni)
+SYM_FUNC_START(aes_gcm_enc_final_aesni)
+	_aes_gcm_final	1
+SYM_FUNC_END(aes_gcm_enc_final_aesni)
+SYM_FUNC_START(aes_gcm_dec_final_aesni)
+	_aes_gcm_final	0
+SYM_FUNC_END(aes_gcm_dec_final_aesni)
+
+.set	USE_AVX, 1
+SYM_FUNC_START(aes_gcm_precompute_aesni_avx)
+	_aes_gcm_precompute
+SYM_FUNC_END(aes_gcm_precompute_aesni_avx)
+SYM_FUNC_START(aes_gcm_aad_update_aesni_avx)
+	_aes_gcm_aad_update
+SYM_FUNC_END(aes_gcm_aad_update_aesni_avx)
+SYM_FUNC_START(aes_gcm_enc_update_aesni_avx)
+	_aes_gcm_update	1
+SYM_FUNC_END(aes_gcm_enc_update_aesni_avx)
+SYM_FUNC_START(aes_gcm_dec_update_aesni_avx)
+	_aes_gcm_update	0
+SYM_FUNC_END(aes_gcm_dec_update_aesni_avx)
+SYM_FUNC_START(aes_gcm_enc_final_aesni_avx)
+	_aes_gcm_final	1
+SYM_FUNC_END(aes_gcm_enc_final_aesni_avx)
+SYM_FUNC_START(aes_gcm_dec_final_aesni_avx)
+	_aes_gcm_final	0
+SYM_FUNC_END(aes_gcm_dec_final_aesni_avx)
