@@ -93,12 +93,21 @@ void aes_gcm_precompute_c_vaes_avx10(struct aes_gcm_key_vaes_avx10 *key,
 void aes_gcm_precompute_c_vaes_avx2(struct aes_gcm_key_vaes_avx2 *key,
 				    const u8 h[16])
 {
+	static const struct gcm_elem x64 = { 0, 1ULL << 63 };
+	struct gcm_elem h1 = { load_be64(h), load_be64(h + 8) };
 	int i;
 
 	gcm_compute_powers(key->h_powers, 8, h);
-	for (i = 0; i < 8; i++)
-		key->h_powers_xored[i] = key->h_powers[i][0] ^
-					 key->h_powers[i][1];
+	gcm_store_power(key->h_times_x64, gcm_mul(h1, x64));
+	key->padding[0] = 0;
+	key->padding[1] = 0;
+	/* Packed as H^8,H^6,H^7,H^5, H^4,H^2,H^3,H^1: swap bits 0 and 1. */
+	for (i = 0; i < 8; i++) {
+		int j = (i & ~3) | ((i & 1) << 1) | ((i >> 1) & 1);
+
+		key->h_powers_xored[i] = key->h_powers[j][0] ^
+					 key->h_powers[j][1];
+	}
 }
 
 void aes_gcm_precompute_c_aesni(struct aes_gcm_key_aesni *key, const u8 h[16])

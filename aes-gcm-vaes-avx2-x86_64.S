@@ -1,0 +1,953 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-GCM for x86-64 CPUs with VAES and VPCLMULQDQ but without AVX-512
+ * ("vaes_avx2": AMD Zen 3, Intel Alder Lake and later client cores).
+ *
+ * Required CPU features: AES-NI, PCLMULQDQ, AVX, AVX2, VAES, VPCLMULQDQ.
+ * Only VEX encodings are used: 16 vector registers, no opmask registers, no
+ * EVEX, so nothing here needs AVX-512 / AVX10.  BMI2 is not used.
+ *
+ * ABI: the x86-64 System V calling convention, as the kernel uses it.  Only
+ * caller-saved registers are used, no stack (except a frame pointer around
+ * calls of the local helper when the kernel has CONFIG_FRAME_POINTER), and
+ * every function using ymm registers ends with vzeroupper.  The callers (the
+ * C glue) hold the FPU with kernel_fpu_begin().  Prototypes and semantics
+ * (le_ctr, ghash_acc, which update lengths may be partial) are those of
+ * aesni-intel.h; lengths and the tag length are public, so branches on them
+ * are fine, while no branch or address depends on keys or data.
+ *
+ * Design
+ * ------
+ *
+ * A 256-bit ymm register holds two 128-bit blocks, one per 128-bit lane;
+ * VAES and VPCLMULQDQ operate on each lane independently.  "A vector" below
+ * means one ymm register, i.e. two consecutive blocks.
+ *
+ * Bulk data: the main loop handles 4 vectors = 8 blocks = 128 bytes per
+ * iteration.  It runs the AES-CTR rounds of the 8 counter blocks and, spread
+ * between those rounds, the GHASH of 8 ciphertext blocks: for decryption the
+ * blocks being decrypted (the ciphertext is the input), for encryption the 8
+ * blocks produced by the previous iteration (so the first iteration of an
+ * encryption only encrypts, and the last 8 blocks are hashed after the loop).
+ * The GHASH of the 8 blocks multiplies them by H^8 .. H^1 (see below) with
+ * Karatsuba multiplication, sums the 8 unreduced 256-bit products and reduces
+ * once.  (Measured on Zen 4: the loop is bound by the vector pipes that
+ * VAESENC and VPCLMULQDQ share, not by the order of the interleaving;
+ * schoolbook instead of Karatsuba, round keys from memory instead of
+ * VBROADCASTI128, or a reduction on xmm all came out the same or slower.)
+ *
+ * Tails: what is left after the main loop (1..127 bytes, of which the last
+ * block may be partial) is encrypted with one more run of the AES rounds on
+ * as many counter blocks as cover it: 1 block (xmm), 2 vectors or 4 vectors,
+ * all in parallel, since the AES latency is what short messages wait for.
+ * The keystream is then consumed a vector, then a block, then a partial block
+ * at a time.  The tail's GHASH is a separate pass over the ciphertext in
+ * memory (before decryption, after encryption, so in-place operation works),
+ * done by the local function aes_gcm_ghash_tail_vaes_avx2, which also hashes
+ * the associated data: it multiplies the nb <= 8 remaining blocks by
+ * H^nb .. H^1, summing the unreduced products, and reduces the sum once;
+ * the last block (times H^1) is reduced on its own, in parallel, by the
+ * shorter _ghash_mul_h1, which is also what the lengths block in the final
+ * step uses.  (When encryption ends with
+ * a single block, that block is hashed from its register instead.)  Messages
+ * of one block thus cost three short single-block multiplications in all.
+ *
+ * Partial blocks are read and written with exact-length accesses: two
+ * overlapping 8-byte (or 4-byte) accesses whose bytes are moved into place
+ * with VPSHUFB, or single bytes below 4 bytes.  Nothing reads or writes
+ * outside the caller's buffers (there is no fault-suppressing byte-masked
+ * load/store without AVX-512, and VPMASKMOV only works on 4-byte elements).
+ *
+ * Not done, on purpose: a second unroll width or more than 4 vectors in
+ * flight (16 registers are all in use by the main loop: 4 AES states, a
+ * round key, 6 GHASH temporaries and accumulators, counter, increment,
+ * byte-swap mask, reduction constant and GHASH accumulator); keeping the
+ * counter blocks big-endian to save the VPSHUFB (inc32 would then need a
+ * carry path); a register-resident tail GHASH for encryption (the reload
+ * from the just-written output is store-forwarded and keeps one code path
+ * for AAD, encryption and decryption; only a lone last block is hashed from
+ * its register).
+ *
+ * GHASH representation
+ * --------------------
+ *
+ * GCM's GF(2^128) is GF(2)[x] / (g), g = x^128 + x^7 + x^2 + x + 1, and a
+ * block's bits are the coefficients with the most significant bit of byte 0
+ * being that of x^0.  Reversing the 16 bytes (VPSHUFB with .Lbswap_mask) and
+ * reading the result as a little-endian 128-bit integer gives bit (127 - k) =
+ * coefficient of x^k: a bit-reflected polynomial.  VPCLMULQDQ multiplies the
+ * reflected integers; if a, b are reflected (bit i <-> x^(127-i)), bit j of
+ * their 255-bit carryless product is the coefficient of x^(254-j), which read
+ * as a reflected 256-bit value (bit j <-> x^(255-j)) is a * b * x.  The key
+ * powers are therefore stored as H^k * x^-1 (aesni-intel.h) and the product
+ * of data by a stored power is the reflected 256-bit value of data * H^k.
+ * The same holds for stored * stored = stored form of the product, which is
+ * how the precompute builds H^2..H^8 from H^1 * x^-1.
+ *
+ * Reduction.  Let the 256-bit product be LO (bits 0..127, i.e. degrees
+ * 255..128) and HI (bits 128..255, degrees 127..0).  x^128 = x^7 + x^2 + x + 1
+ * (mod g).  A coefficient at bit j < 64 (degree 255 - j) is x^128 times the
+ * degree 127 - j, so it moves to degrees 127 - j + {7, 2, 1, 0}, i.e. to bits
+ * j + 128 - {7, 2, 1, 0} = j + 64 + {57, 62, 63, 64}.  Carrylessly
+ * multiplying the low 64 bits of LO by C = 0xc200000000000000 (bits 57, 62,
+ * 63) produces the first three terms 64 bits too low; the fourth is the
+ * 64-bit word itself, 128 bits higher.  So, on 128-bit words,
+ *
+ *	MI' = MI ^ swap64(LO) ^ clmul(LO[63:0], C)
+ *
+ * folds LO into the middle word MI (bits 64..191; swap64 exchanges the two
+ * 64-bit halves: LO's high half, bits 64..127, is MI's low half already, and
+ * LO's low half goes to MI's high half, bits 128..191, the "+ 64" term), and
+ * the same step once more,
+ *
+ *	result = HI ^ swap64(MI') ^ clmul(MI'[63:0], C),
+ *
+ * folds the low half of MI' and leaves the reduced value in bits 128..255.
+ * C is the high half of .Lgfpoly, whose full value 0xc2000...0001 is x^-1 in
+ * this representation (x^-1 = x^127 + x^6 + x + 1).
+ *
+ * Karatsuba.  For a = a1:a0, b = b1:b0 (64-bit halves), a * b = a1b1 x^128 +
+ * ((a0+a1)(b0+b1) + a0b0 + a1b1) x^64 + a0b0: 3 multiplications instead of 4.
+ * The main loop uses it: per pair of vectors (4 blocks) the four (a0+a1) are
+ * packed into one vector with VPUNPCKLQDQ and multiplied by the matching four
+ * (b0+b1), which the key stores pre-packed in h_powers_xored (see
+ * aesni-intel.h), with 2 VPCLMULQDQ.  So 8 blocks cost 8 + 4 multiplications
+ * plus 2 for the reduction.  The tail code uses schoolbook (4 per vector): it
+ * may start at any power, which the packed layout does not allow.
+ *
+ * One block times H^1 needs only the second folding step.  With a = a1:a0
+ * and b = H^1 (stored), a0 * b sits 64 bits lower than a1 * b, and only its
+ * low half reaches below bit 64.  Moving a term 64 bits up multiplies it by
+ * x^-64, so a0 * b equals a0 * (b * x^64) moved up by 64 bits.  With b' =
+ * H^1 * x^64 (stored in the key as h_times_x64) the product is
+ *
+ *	M = a0 * b'0 + a1 * b0		(bits 64..191)
+ *	N = a0 * b'1 + a1 * b1		(bits 128..255)
+ *
+ * i.e. MI and HI words with LO = 0: 4 multiplications and one fold, one
+ * multiplication less on the latency chain than _ghash_reduce.
+ *
+ * The GHASH accumulator (ghash_acc between calls) is kept in the reflected
+ * form, i.e. byte-reversed, in the low lane of GHASH_ACC; its high lane is
+ * always zero so that it can be XORed into a whole vector.
+ *
+ * Counters: LE_CTR holds the counter block of each lane as the little-endian
+ * integer of aesni-intel.h (le_ctr); VPADDD increments only the low 32 bits,
+ * which is GCM's inc32, and VPSHUFB with .Lbswap_mask turns it into the
+ * big-endian counter block.
+ */
+
+#include <linux/linkage.h>
+#include "aesni-intel.h"
+
+.section .rodata
+.p2align 5
+
+/* Reverses the bytes of each 128-bit lane. */
+.Lbswap_mask:
+	.octa	0x000102030405060708090a0b0c0d0e0f
+	.octa	0x000102030405060708090a0b0c0d0e0f
+
+/* The low word of the counter block of the tag */
+.Lone:
+	.octa	1
+
+/* Lane increments for the initial LE_CTR, and the per-vector increment */
+.Lctr_lanes:
+	.octa	0
+	.octa	1
+.Linc2:
+	.octa	2
+	.octa	2
+
+/* x^-1 in the reflected representation; its high half is C above. */
+.Lgfpoly:
+	.quad	1, 0xc200000000000000
+/* x^64 * x^-1 = x^63, to get the stored form of H * x^64 */
+.Lx63:
+	.quad	0, 1
+/* For H * x^-1 in the precompute: bit 0 of the high half is the carry. */
+.Lgfpoly_and_carry:
+	.quad	1, 0xc200000000000001
+
+/*
+ * VPSHUFB controls for partial blocks: 16 bytes loaded at .Lshuf_tab + 16 - s
+ * move the bytes of a register s positions up (zeroing below), loaded at
+ * .Lshuf_tab + 16 + s move them s positions down.
+ */
+.Lshuf_tab:
+	.octa	0x80808080808080808080808080808080
+	.octa	0x0f0e0d0c0b0a09080706050403020100
+	.octa	0x80808080808080808080808080808080
+
+/* 16 bytes loaded at .Lones_zeros + 16 - n have the first n bytes all ones. */
+.Lones_zeros:
+	.octa	0xffffffffffffffffffffffffffffffff
+	.octa	0
+
+.text
+
+/* Function arguments and fixed general-purpose register roles */
+.set	KEY,		%rdi	/* struct aes_gcm_key_vaes_avx2 * */
+.set	LE_CTR_PTR,	%rsi	/* le_ctr (update/final); free after loading */
+.set	GHASH_ACC_PTR,	%rdx	/* ghash_acc (update/final) */
+.set	SRC,		%rcx	/* next source data */
+.set	DST,		%r8	/* next destination data */
+.set	DATALEN,	%r9	/* remaining data length, zero-extended */
+.set	RNDKEYLAST_PTR,	%r11	/* &round_keys[nrounds] */
+
+/*
+ * Vector register roles (all 16 are named; *_XMM is the low half of the
+ * register of the same name).  V0..V3, RNDKEY: AES states and round key.
+ * T0..T2, LO, MI, HI: GHASH temporaries and the low, middle and high words of
+ * unreduced products.  The others hold what their names say for a whole
+ * function.
+ */
+.set	V0,		%ymm0
+.set	V1,		%ymm1
+.set	V2,		%ymm2
+.set	V3,		%ymm3
+.set	V0_XMM,		%xmm0
+.set	V1_XMM,		%xmm1
+.set	RNDKEY,		%ymm4
+.set	BSWAP_MASK,	%ymm5
+.set	BSWAP_MASK_XMM,	%xmm5
+.set	LE_CTR,		%ymm6
+.set	LE_CTR_XMM,	%xmm6
+.set	LE_CTR_INC,	%ymm7
+.set	GHASH_ACC,	%ymm8
+.set	GHASH_ACC_XMM,	%xmm8
+.set	GFPOLY,		%ymm9
+.set	GFPOLY_XMM,	%xmm9
+.set	T0,		%ymm10
+.set	T0_XMM,		%xmm10
+.set	T1,		%ymm11
+.set	T1_XMM,		%xmm11
+.set	T2,		%ymm12
+.set	T2_XMM,		%xmm12
+.set	LO,		%ymm13
+.set	LO_XMM,		%xmm13
+.set	MI,		%ymm14
+.set	MI_XMM,		%xmm14
+.set	HI,		%ymm15
+.set	HI_XMM,		%xmm15
+
+/*
+ * _ghash_reduce lo, mi, hi, gfpoly, t: reduce the unreduced product given by
+ * its three 128-bit words (per lane) lo, mi, hi as derived in the header.
+ * Result in hi.  Reads gfpoly; clobbers lo, mi, t.  Works on xmm or ymm.
+ */
+.macro	_ghash_reduce	lo, mi, hi, gfpoly, t
+	vpclmulqdq	$0x01, \lo, \gfpoly, \t
+	vpshufd		$0x4e, \lo, \lo
+	vpxor		\t, \lo, \lo
+	vpxor		\lo, \mi, \mi
+	vpclmulqdq	$0x01, \mi, \gfpoly, \t
+	vpshufd		$0x4e, \mi, \mi
+	vpxor		\mi, \hi, \hi
+	vpxor		\t, \hi, \hi
+.endm
+
+/*
+ * _ghash_mul_accum a, b, t, lo=LO, mi=MI, hi=HI: schoolbook multiplication
+ * of a by b (register or memory), XORing the unreduced product into lo, mi,
+ * hi.  All of the same width (xmm or ymm).  Clobbers t.
+ */
+.macro	_ghash_mul_accum	a, b, t, lo=LO, mi=MI, hi=HI
+	vpclmulqdq	$0x00, \b, \a, \t
+	vpxor		\t, \lo, \lo
+	vpclmulqdq	$0x01, \b, \a, \t
+	vpxor		\t, \mi, \mi
+	vpclmulqdq	$0x10, \b, \a, \t
+	vpxor		\t, \mi, \mi
+	vpclmulqdq	$0x11, \b, \a, \t
+	vpxor		\t, \hi, \hi
+.endm
+
+/*
+ * _ghash_mul a, b, dst, t0, t1, t2 (xmm): dst = a * b, reduced, where b (a
+ * register or memory) is a stored power.  a may be dst.  Reads GFPOLY_XMM;
+ * clobbers t0..t2.
+ */
+.macro	_ghash_mul	a, b, dst, t0, t1, t2
+	vpclmulqdq	$0x00, \b, \a, \t0
+	vpclmulqdq	$0x01, \b, \a, \t1
+	vpclmulqdq	$0x10, \b, \a, \t2
+	vpxor		\t2, \t1, \t1
+	vpclmulqdq	$0x11, \b, \a, \dst
+	_ghash_reduce	\t0, \t1, \dst, GFPOLY_XMM, \t2
+.endm
+
+/*
+ * _ghash_mul_h1 a, dst, t0, t1 (xmm): dst = a * H^1, reduced, using
+ * h_times_x64 (see "One block times H^1" in the header).  a may be dst.
+ * Reads KEY, GFPOLY_XMM; clobbers t0, t1.
+ */
+.macro	_ghash_mul_h1	a, dst, t0, t1
+	vpclmulqdq	$0x00, GCM_AVX2_H_TIMES_X64_OFFSET(KEY), \a, \t0
+	vpclmulqdq	$0x01, GCM_H_POWERS_OFFSET+7*16(KEY), \a, \t1
+	vpxor		\t1, \t0, \t0
+	vpclmulqdq	$0x10, GCM_AVX2_H_TIMES_X64_OFFSET(KEY), \a, \t1
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+7*16(KEY), \a, \dst
+	vpxor		\t1, \dst, \dst
+	/* The second half of _ghash_reduce: fold M into N */
+	vpclmulqdq	$0x01, \t0, GFPOLY_XMM, \t1
+	vpshufd		$0x4e, \t0, \t0
+	vpxor		\t0, \dst, \dst
+	vpxor		\t1, \dst, \dst
+.endm
+
+/*
+ * _ghash_8blocks_step s, gbase, goff: step s (0..11) of hashing the 8 blocks
+ * at goff(gbase) into GHASH_ACC, i.e. GHASH_ACC = (GHASH_ACC + block 0) *
+ * H^8 + block 1 * H^7 + ... + block 7 * H^1.  The steps are pieces small
+ * enough for the main loop to put one after each AES round; running steps
+ * 0..11 in order hashes 8 blocks on their own.
+ *
+ * Vector i of the data (blocks 2i, 2i+1) is multiplied by the stored powers
+ * at 512 + 32i (H^(8-2i) and H^(7-2i)); its halves' XOR is packed with that
+ * of the other vector of its pair and multiplied by h_powers_xored.
+ *
+ * Reads BSWAP_MASK, GFPOLY, KEY; GHASH_ACC (step 1) and writes it (step 11);
+ * clobbers T0..T2, LO, MI, HI.
+ */
+.macro	_ghash_8blocks_step	s, gbase, goff
+.if (\s) == 0
+	vmovdqu		\goff+0(\gbase), T0
+	vpshufb		BSWAP_MASK, T0, T0
+.elseif (\s) == 1
+	vpxor		GHASH_ACC, T0, T0
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET(KEY), T0, LO
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET(KEY), T0, HI
+	vpshufd		$0x4e, T0, T2
+	vpxor		T0, T2, T2
+.elseif (\s) == 2
+	vmovdqu		\goff+32(\gbase), T0
+	vpshufb		BSWAP_MASK, T0, T0
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+32(KEY), T0, T1
+	vpxor		T1, LO, LO
+.elseif (\s) == 3
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+32(KEY), T0, T1
+	vpxor		T1, HI, HI
+	vpshufd		$0x4e, T0, T1
+	vpxor		T1, T0, T0
+	vpunpcklqdq	T0, T2, T0
+.elseif (\s) == 4
+	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), T0, MI
+	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), T0, T1
+	vpxor		T1, MI, MI
+.elseif (\s) == 5
+	vmovdqu		\goff+64(\gbase), T0
+	vpshufb		BSWAP_MASK, T0, T0
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+64(KEY), T0, T1
+	vpxor		T1, LO, LO
+.elseif (\s) == 6
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+64(KEY), T0, T1
+	vpxor		T1, HI, HI
+	vpshufd		$0x4e, T0, T2
+	vpxor		T0, T2, T2
+.elseif (\s) == 7
+	vmovdqu		\goff+96(\gbase), T0
+	vpshufb		BSWAP_MASK, T0, T0
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+96(KEY), T0, T1
+	vpxor		T1, LO, LO
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+96(KEY), T0, T1
+	vpxor		T1, HI, HI
+.elseif (\s) == 8
+	vpshufd		$0x4e, T0, T1
+	vpxor		T1, T0, T0
+	vpunpcklqdq	T0, T2, T0
+	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), T0, T1
+	vpxor		T1, MI, MI
+	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), T0, T1
+	vpxor		T1, MI, MI
+.elseif (\s) == 9
+	/* Karatsuba: the middle word is (a0+a1)(b0+b1) + a0b0 + a1b1. */
+	vpxor		LO, MI, MI
+	vpxor		HI, MI, MI
+	vpclmulqdq	$0x01, LO, GFPOLY, T1
+	vpshufd		$0x4e, LO, LO
+.elseif (\s) == 10
+	/* The rest of _ghash_reduce LO, MI, HI, GFPOLY, T1 */
+	vpxor		LO, MI, MI
+	vpxor		T1, MI, MI
+	vpclmulqdq	$0x01, MI, GFPOLY, T1
+	vpshufd		$0x4e, MI, MI
+	vpxor		MI, HI, HI
+	vpxor		T1, HI, HI
+.else
+	/* Sum the two lanes: the 8 products are now one value. */
+	vextracti128	$1, HI, GHASH_ACC_XMM
+	vpxor		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+.endif
+.endm
+
+/* _ghash_8blocks gbase, goff: all the steps of _ghash_8blocks_step. */
+.macro	_ghash_8blocks	gbase, goff
+.irp s, 0,1,2,3,4,5,6,7,8,9,10,11
+	_ghash_8blocks_step	\s, \gbase, \goff
+.endr
+.endm
+
+/*
+ * _aes_vecs op, n, src: "op src, Vi, Vi" for the first n (2 or 4) of V0..V3
+ */
+.macro	_aes_vecs	op, n, src
+	\op		\src, V0, V0
+.if \n > 1
+	\op		\src, V1, V1
+.endif
+.if \n > 2
+	\op		\src, V2, V2
+	\op		\src, V3, V3
+.endif
+.endm
+
+/* _aes_round n, off: one AES round, key at off(RNDKEYLAST_PTR), on n vectors */
+.macro	_aes_round	n, off
+	vbroadcasti128	\off(RNDKEYLAST_PTR), RNDKEY
+	_aes_vecs	vaesenc, \n, RNDKEY
+.endm
+
+/*
+ * _aes_ctr n, ghash, gbase, goff: V0..V(n-1) = AES keystream of the next 2n
+ * counter blocks (LE_CTR, LE_CTR + 1, ..., advancing LE_CTR by 2n), n = 2
+ * or 4.  With ghash=1 (n = 4) the 8 blocks at \goff(\gbase) are hashed into
+ * GHASH_ACC at the same time (_ghash_8blocks_step, one step after each of
+ * the last 9 rounds).
+ *
+ * Reads KEY, RNDKEYLAST_PTR, BSWAP_MASK, LE_CTR_INC, GFPOLY; updates LE_CTR
+ * (and GHASH_ACC); clobbers RNDKEY (and T0..T2, LO, MI, HI) and the flags.
+ */
+.macro	_aes_ctr	n, ghash=0, gbase=KEY, goff=0
+.irp i, 0,1,2,3
+.if \i < \n
+	vpshufb		BSWAP_MASK, LE_CTR, V\i
+	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
+.endif
+.endr
+	/* Round 0, then the rounds that AES-192 and AES-256 add. */
+	vbroadcasti128	(KEY), RNDKEY
+	_aes_vecs	vpxor, \n, RNDKEY
+	cmpl		$24, AES_KEYLEN_OFFSET(KEY)
+	jl		.Laes128\@
+	je		.Laes192\@
+	_aes_round	\n, -13*16
+	_aes_round	\n, -12*16
+.Laes192\@:
+	_aes_round	\n, -11*16
+	_aes_round	\n, -10*16
+.Laes128\@:
+	/* The last 10 rounds, common to all key sizes */
+.irp i, 9,8,7,6,5,4,3,2,1
+	_aes_round	\n, -\i*16
+.if \ghash
+	_ghash_8blocks_step	(9-\i), \gbase, \goff
+.endif
+.endr
+.if \ghash
+	_ghash_8blocks_step	9, \gbase, \goff
+	_ghash_8blocks_step	10, \gbase, \goff
+	_ghash_8blocks_step	11, \gbase, \goff
+.endif
+	vbroadcasti128	(RNDKEYLAST_PTR), RNDKEY
+	_aes_vecs	vaesenclast, \n, RNDKEY
+.endm
+
+/* _xor_store_8blocks: DST[0..127] = SRC[0..127] ^ V0..V3.  Clobbers V0..V3. */
+.macro	_xor_store_8blocks
+	vpxor		0(SRC), V0, V0
+	vpxor		32(SRC), V1, V1
+	vpxor		64(SRC), V2, V2
+	vpxor		96(SRC), V3, V3
+	vmovdqu		V0, 0(DST)
+	vmovdqu		V1, 32(DST)
+	vmovdqu		V2, 64(DST)
+	vmovdqu		V3, 96(DST)
+.endm
+
+/*
+ * _aes_encrypt_1x v: v = AES(v) for one block (xmm), the round keys used
+ * from memory.  Reads KEY, RNDKEYLAST_PTR; clobbers the flags.
+ */
+.macro	_aes_encrypt_1x	v
+	vpxor		(KEY), \v, \v
+.irp i, 1,2,3,4,5,6,7,8,9
+	vaesenc		\i*16(KEY), \v, \v
+.endr
+	cmpl		$24, AES_KEYLEN_OFFSET(KEY)
+	jl		.Laes1x_last\@
+	vaesenc		10*16(KEY), \v, \v
+	vaesenc		11*16(KEY), \v, \v
+	je		.Laes1x_last\@
+	vaesenc		12*16(KEY), \v, \v
+	vaesenc		13*16(KEY), \v, \v
+.Laes1x_last\@:
+	vaesenclast	(RNDKEYLAST_PTR), \v, \v
+.endm
+
+/* RNDKEYLAST_PTR = KEY + 16 * nrounds, nrounds = key_length / 4 + 6 */
+.macro	_set_rndkeylast_ptr
+	movl		AES_KEYLEN_OFFSET(KEY), %r11d
+	lea		6*16(KEY,%r11,4), RNDKEYLAST_PTR
+.endm
+
+/*
+ * _load_partial_block ptr, len, dst, t, tmp: dst (xmm) = the len (1..15, a
+ * 64-bit register) bytes at ptr, zero-padded, reading only those bytes.
+ * Clobbers t (xmm), tmp (64-bit) and the flags.
+ */
+.macro	_load_partial_block	ptr, len, dst, t, tmp
+	cmp		$8, \len
+	jb		.Llp_lt8\@
+	/* 8..15: bytes 0..7, and bytes len-8..len-1 moved up by len-8 */
+	vmovq		(\ptr), \dst
+	vmovq		-8(\ptr,\len), \t
+	lea		.Lshuf_tab+16+8(%rip), \tmp
+	jmp		.Llp_combine\@
+.Llp_lt8\@:
+	cmp		$4, \len
+	jb		.Llp_lt4\@
+	/* 4..7: the same with 4-byte accesses */
+	vmovd		(\ptr), \dst
+	vmovd		-4(\ptr,\len), \t
+	lea		.Lshuf_tab+16+4(%rip), \tmp
+.Llp_combine\@:
+	sub		\len, \tmp
+	vpshufb		(\tmp), \t, \t
+	vpor		\t, \dst, \dst
+	jmp		.Llp_done\@
+.Llp_lt4\@:
+	vpxor		\dst, \dst, \dst
+	vpinsrb		$0, (\ptr), \dst, \dst
+	cmp		$2, \len
+	jb		.Llp_done\@
+	vpinsrb		$1, 1(\ptr), \dst, \dst
+	je		.Llp_done\@
+	vpinsrb		$2, 2(\ptr), \dst, \dst
+.Llp_done\@:
+.endm
+
+/*
+ * _store_partial_block src, ptr, len, t, tmp: write the first len (1..15, a
+ * 64-bit register) bytes of src (xmm) to ptr, writing only those bytes.
+ * Clobbers t (xmm), tmp (64-bit) and the flags.
+ */
+.macro	_store_partial_block	src, ptr, len, t, tmp
+	cmp		$8, \len
+	jb		.Lsp_lt8\@
+	/* 8..15: bytes 0..7, and bytes len-8..len-1 moved down by len-8 */
+	vmovq		\src, (\ptr)
+	lea		.Lshuf_tab+16-8(%rip), \tmp
+	add		\len, \tmp
+	vpshufb		(\tmp), \src, \t
+	vmovq		\t, -8(\ptr,\len)
+	jmp		.Lsp_done\@
+.Lsp_lt8\@:
+	cmp		$4, \len
+	jb		.Lsp_lt4\@
+	vmovd		\src, (\ptr)
+	lea		.Lshuf_tab+16-4(%rip), \tmp
+	add		\len, \tmp
+	vpshufb		(\tmp), \src, \t
+	vmovd		\t, -4(\ptr,\len)
+	jmp		.Lsp_done\@
+.Lsp_lt4\@:
+	vpextrb		$0, \src, (\ptr)
+	cmp		$2, \len
+	jb		.Lsp_done\@
+	vpextrb		$1, \src, 1(\ptr)
+	je		.Lsp_done\@
+	vpextrb		$2, \src, 2(\ptr)
+.Lsp_done\@:
+.endm
+
+/*
+ * aes_gcm_ghash_tail_vaes_avx2: hash the 1..127 bytes at %rsi (length %r10;
+ * a last block shorter than 16 bytes is zero-padded) into GHASH_ACC.  The nb
+ * blocks are multiplied by H^nb..H^1: a vector at a time while 32 bytes are
+ * left, then a block at a time, summing the unreduced products in LO, MI, HI
+ * (their lanes are summed once the vectors are done, so that the rest works
+ * on xmm).  The last block, times H^1, is reduced on its own by
+ * _ghash_mul_h1, and the sums, if any, by one _ghash_reduce.
+ *
+ * In: KEY, %rsi, %r10, GHASH_ACC, BSWAP_MASK, GFPOLY.  Out: GHASH_ACC.
+ * Clobbers %rax, %rsi, %r10, %r11, T0..T2, LO, MI, HI, the flags.
+ */
+SYM_FUNC_START_LOCAL(aes_gcm_ghash_tail_vaes_avx2)
+	/* A single block needs neither the sums nor %r11 (0 says so). */
+	xor		%r11d, %r11d
+	cmp		$16, %r10
+	jbe		.Lgt_block
+	/* %r11 = &stored H^nb = KEY + 512 + 16 * (8 - nb) */
+	lea		15(%r10), %rax
+	and		$~15, %rax
+	neg		%rax
+	lea		GCM_H_POWERS_OFFSET+128(KEY,%rax), %r11
+	vpxor		LO_XMM, LO_XMM, LO_XMM
+	vpxor		MI_XMM, MI_XMM, MI_XMM
+	vpxor		HI_XMM, HI_XMM, HI_XMM
+	/*
+	 * GHASH_ACC is added to the first block, then zeroed so that the
+	 * following blocks add nothing.
+	 */
+	cmp		$32, %r10
+	jb		.Lgt_block
+.Lgt_vec_loop:
+	vmovdqu		(%rsi), T0
+	vpshufb		BSWAP_MASK, T0, T0
+	vpxor		GHASH_ACC, T0, T0
+	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	_ghash_mul_accum T0, (%r11), T1
+	add		$32, %rsi
+	add		$32, %r11
+	sub		$32, %r10
+	cmp		$32, %r10
+	jae		.Lgt_vec_loop
+.irp r, LO, MI, HI
+	vextracti128	$1, \r, T0_XMM
+	vpxor		T0_XMM, \r\()_XMM, \r\()_XMM
+.endr
+	test		%r10, %r10
+	jz		.Lgt_reduce
+.Lgt_block:
+	cmp		$16, %r10
+	jb		.Lgt_partial
+	vmovdqu		(%rsi), T0_XMM
+	jmp		.Lgt_have_block
+.Lgt_partial:
+	_load_partial_block %rsi, %r10, T0_XMM, T1_XMM, %rax
+.Lgt_have_block:
+	vpshufb		BSWAP_MASK_XMM, T0_XMM, T0_XMM
+	vpxor		GHASH_ACC_XMM, T0_XMM, T0_XMM
+	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	cmp		$16, %r10
+	jbe		.Lgt_last_block
+	_ghash_mul_accum T0_XMM, (%r11), T1_XMM, LO_XMM, MI_XMM, HI_XMM
+	add		$16, %rsi
+	add		$16, %r11
+	sub		$16, %r10
+	jmp		.Lgt_block
+.Lgt_last_block:
+	/* The last block is multiplied by H^1, reduced on its own. */
+	_ghash_mul_h1	T0_XMM, GHASH_ACC_XMM, T1_XMM, T2_XMM
+	test		%r11, %r11
+	jz		.Lgt_done
+.Lgt_reduce:
+	_ghash_reduce	LO_XMM, MI_XMM, HI_XMM, GFPOLY_XMM, T1_XMM
+	vpxor		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+.Lgt_done:
+	RET
+SYM_FUNC_END(aes_gcm_ghash_tail_vaes_avx2)
+
+/*
+ * _call_ghash_tail: call aes_gcm_ghash_tail_vaes_avx2, inside a frame when
+ * the kernel is built with frame pointers (objtool wants one around calls).
+ */
+.macro	_call_ghash_tail
+#ifdef CONFIG_FRAME_POINTER
+	push		%rbp
+	mov		%rsp, %rbp
+	call		aes_gcm_ghash_tail_vaes_avx2
+	pop		%rbp
+#else
+	call		aes_gcm_ghash_tail_vaes_avx2
+#endif
+.endm
+
+/* _load_ghash_consts: BSWAP_MASK and GFPOLY (both lanes) */
+.macro	_load_ghash_consts
+	vmovdqu		.Lbswap_mask(%rip), BSWAP_MASK
+	vbroadcasti128	.Lgfpoly(%rip), GFPOLY
+.endm
+
+/*
+ * void aes_gcm_precompute_vaes_avx2(struct aes_gcm_key_vaes_avx2 *key);
+ *
+ * H = AES(0^128); stores H^8..H^1 (times x^-1, reflected) and the packed
+ * XORs of their halves.  Same bytes as aes_gcm_precompute_c_vaes_avx2().
+ */
+SYM_FUNC_START(aes_gcm_precompute_vaes_avx2)
+	_set_rndkeylast_ptr
+	_load_ghash_consts
+	vpxor		T0_XMM, T0_XMM, T0_XMM
+	_aes_encrypt_1x	T0_XMM
+	vpshufb		BSWAP_MASK_XMM, T0_XMM, T0_XMM
+
+	/*
+	 * H * x^-1: in the reflected form dividing by x is a left shift by one
+	 * of the 128-bit integer; a bit shifted out at the top (the x^0
+	 * coefficient) becomes x^-1 = .Lgfpoly.  VPADDQ shifts each 64-bit
+	 * half; the sign bits of dwords 1 and 3, spread by VPSHUFD/VPSRAD,
+	 * select the carry between halves and the x^-1 term.
+	 */
+	vpshufd		$0xd3, T0_XMM, T1_XMM
+	vpsrad		$31, T1_XMM, T1_XMM
+	vpaddq		T0_XMM, T0_XMM, T0_XMM
+	vpand		.Lgfpoly_and_carry(%rip), T1_XMM, T1_XMM
+	vpxor		T1_XMM, T0_XMM, T0_XMM
+	vmovdqu		T0_XMM, GCM_H_POWERS_OFFSET+7*16(KEY)
+	_ghash_mul	T0_XMM, .Lx63(%rip), V0_XMM, LO_XMM, MI_XMM, HI_XMM
+	vmovdqu		V0, GCM_AVX2_H_TIMES_X64_OFFSET(KEY)	/* and padding */
+
+	/* H^k = H^(k-1) * H for k = 2..8, stored downwards */
+	vmovdqa		T0_XMM, V0_XMM
+	lea		GCM_H_POWERS_OFFSET+6*16(KEY), %rsi
+	mov		$7, %eax
+.Lprecompute_loop:
+	_ghash_mul	V0_XMM, T0_XMM, V0_XMM, LO_XMM, MI_XMM, HI_XMM
+	vmovdqu		V0_XMM, (%rsi)
+	sub		$16, %rsi
+	dec		%eax
+	jnz		.Lprecompute_loop
+
+	/*
+	 * h_powers_xored: for each pair of vectors [H^8|H^7], [H^6|H^5] (and
+	 * [H^4|H^3], [H^2|H^1]) the qwords lo^hi packed as [8,6 | 7,5], the
+	 * order in which _ghash_8blocks_step packs the data's.
+	 */
+.irp j, 0, 64
+	vmovdqu		GCM_H_POWERS_OFFSET+\j(KEY), T0
+	vmovdqu		GCM_H_POWERS_OFFSET+\j+32(KEY), T1
+	vpshufd		$0x4e, T0, T2
+	vpxor		T2, T0, T0
+	vpshufd		$0x4e, T1, T2
+	vpxor		T2, T1, T1
+	vpunpcklqdq	T1, T0, T0
+	vmovdqu		T0, GCM_AVX2_H_POWERS_XORED_OFFSET+\j/2(KEY)
+.endr
+	vzeroupper
+	RET
+SYM_FUNC_END(aes_gcm_precompute_vaes_avx2)
+
+/*
+ * void aes_gcm_aad_update_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+ *				     u8 ghash_acc[16], const u8 *aad,
+ *				     int aadlen);
+ */
+SYM_FUNC_START(aes_gcm_aad_update_vaes_avx2)
+	/* %rsi = ghash_acc, %rdx = aad, %rcx = aadlen */
+	movl		%ecx, %ecx
+	test		%rcx, %rcx
+	jz		.Laad_done
+	_load_ghash_consts
+	vmovdqu		(%rsi), GHASH_ACC_XMM
+	mov		%rsi, %r8
+	cmp		$128, %rcx
+	jb		.Laad_tail
+.Laad_loop:
+	_ghash_8blocks	%rdx, 0
+	sub		$-128, %rdx
+	add		$-128, %rcx
+	cmp		$128, %rcx
+	jae		.Laad_loop
+	test		%rcx, %rcx
+	jz		.Laad_store
+.Laad_tail:
+	mov		%rdx, %rsi
+	mov		%rcx, %r10
+	_call_ghash_tail
+.Laad_store:
+	vmovdqu		GHASH_ACC_XMM, (%r8)
+	vzeroupper
+.Laad_done:
+	RET
+SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
+
+/*
+ * _aes_gcm_update enc: the body of aes_gcm_{enc,dec}_update_vaes_avx2
+ * (prototype in aesni-intel.h): en/decrypt DATALEN bytes SRC -> DST with the
+ * counter le_ctr and hash the ciphertext into ghash_acc.
+ */
+.macro	_aes_gcm_update	enc
+	movl		%r9d, %r9d		/* DATALEN: zero-extend */
+	test		DATALEN, DATALEN
+	jz		.Ldone\@
+	_set_rndkeylast_ptr
+	_load_ghash_consts
+	vbroadcasti128	.Linc2(%rip), LE_CTR_INC
+	vbroadcasti128	(LE_CTR_PTR), LE_CTR
+	vpaddd		.Lctr_lanes(%rip), LE_CTR, LE_CTR
+	vmovdqu		(GHASH_ACC_PTR), GHASH_ACC_XMM
+
+	cmp		$128, DATALEN
+	jb		.Ltail\@
+.if \enc
+	/* The first 8 blocks: nothing to hash yet. */
+	_aes_ctr	4
+	_xor_store_8blocks
+	sub		$-128, SRC
+	sub		$-128, DST
+	add		$-128, DATALEN
+	cmp		$128, DATALEN
+	jb		.Lghash_last\@
+.Lmain_loop\@:
+	/* Encrypt 8 blocks while hashing the 8 ciphertext blocks before. */
+	_aes_ctr	4, 1, DST, -128
+.else
+.Lmain_loop\@:
+	/* Decrypt 8 blocks while hashing them. */
+	_aes_ctr	4, 1, SRC, 0
+.endif
+	_xor_store_8blocks
+	sub		$-128, SRC
+	sub		$-128, DST
+	add		$-128, DATALEN
+	cmp		$128, DATALEN
+	jae		.Lmain_loop\@
+.if \enc
+.Lghash_last\@:
+	_ghash_8blocks	DST, -128
+.endif
+	test		DATALEN, DATALEN
+	jz		.Lstore_ghash\@
+
+.Ltail\@:
+	/*
+	 * 1..127 bytes are left.  Decryption hashes them first (the helper
+	 * clobbers RNDKEYLAST_PTR); encryption keeps their start in %rsi, %r10
+	 * to hash the ciphertext afterwards.
+	 */
+	mov		DATALEN, %r10
+.if \enc
+	mov		DST, %rsi
+.else
+	mov		SRC, %rsi
+	_call_ghash_tail
+	_set_rndkeylast_ptr
+.endif
+	/*
+	 * Keystream for 1 block (xmm), 2 vectors or 4 vectors, whichever is
+	 * the least that covers the rest.  (One vector alone measured slower
+	 * than two.)
+	 */
+	cmp		$16, DATALEN
+	ja		.Ltail_2vec\@
+	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, V0_XMM
+	_aes_encrypt_1x	V0_XMM
+	jmp		.Ltail_vec_loop\@
+.Ltail_2vec\@:
+	cmp		$64, DATALEN
+	ja		.Ltail_4vec\@
+	_aes_ctr	2
+	jmp		.Ltail_vec_loop\@
+.Ltail_4vec\@:
+	_aes_ctr	4
+.Ltail_vec_loop\@:
+	/* Use up V0, move V1..V3 down; then a block, then a partial block */
+	cmp		$32, DATALEN
+	jb		.Ltail_block\@
+	vpxor		(SRC), V0, T0
+	vmovdqu		T0, (DST)
+	add		$32, SRC
+	add		$32, DST
+	sub		$32, DATALEN
+	vmovdqa		V1, V0
+	vmovdqa		V2, V1
+	vmovdqa		V3, V2
+	jmp		.Ltail_vec_loop\@
+.Ltail_block\@:
+	test		DATALEN, DATALEN
+	jz		.Ltail_ghash\@
+	cmp		$16, DATALEN
+	jb		.Ltail_partial\@
+	vpxor		(SRC), V0_XMM, T0_XMM
+	vmovdqu		T0_XMM, (DST)
+	add		$16, SRC
+	add		$16, DST
+	vextracti128	$1, V0, V0_XMM
+	sub		$16, DATALEN
+	jz		.Ltail_ghash\@
+.Ltail_partial\@:
+	_load_partial_block SRC, DATALEN, T0_XMM, T1_XMM, %rax
+	vpxor		V0_XMM, T0_XMM, T0_XMM
+	_store_partial_block T0_XMM, DST, DATALEN, T1_XMM, %rax
+.Ltail_ghash\@:
+.if \enc
+	cmp		$16, %r10
+	ja		.Ltail_ghash_mem\@
+	/*
+	 * A single block: hash it from T0_XMM, zero-padded, rather than
+	 * reload it (the latency of the store-to-load forwarding counts
+	 * for short messages).
+	 */
+	lea		.Lones_zeros+16(%rip), %rax
+	sub		%r10, %rax
+	vpand		(%rax), T0_XMM, T0_XMM
+	vpshufb		BSWAP_MASK_XMM, T0_XMM, T0_XMM
+	vpxor		T0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	_ghash_mul_h1	GHASH_ACC_XMM, GHASH_ACC_XMM, T1_XMM, T2_XMM
+	jmp		.Lstore_ghash\@
+.Ltail_ghash_mem\@:
+	_call_ghash_tail
+.endif
+.Lstore_ghash\@:
+	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
+	vzeroupper
+.Ldone\@:
+	RET
+.endm
+
+SYM_FUNC_START(aes_gcm_enc_update_vaes_avx2)
+	_aes_gcm_update	1
+SYM_FUNC_END(aes_gcm_enc_update_vaes_avx2)
+
+SYM_FUNC_START(aes_gcm_dec_update_vaes_avx2)
+	_aes_gcm_update	0
+SYM_FUNC_END(aes_gcm_dec_update_vaes_avx2)
+
+/*
+ * _aes_gcm_final enc: the body of aes_gcm_{enc,dec}_final_vaes_avx2.
+ * Hashes the lengths block (bit lengths of the AAD and the data, big-endian,
+ * i.e. data bits in the low half of the reflected form), then
+ * tag = byte-reversed GHASH ^ AES(counter block with low word 1).  Encryption
+ * stores the tag in ghash_acc; decryption compares its first taglen bytes
+ * with tag (VPTEST under a length mask: no data-dependent branch) and
+ * returns the result.  tag is read as 16 bytes, as its prototype says.
+ *
+ * Arguments: KEY, LE_CTR_PTR, GHASH_ACC_PTR, %rcx = total_aadlen,
+ * %r8 = total_datalen, %r9 = tag, 8(%rsp) = taglen.
+ */
+.macro	_aes_gcm_final	enc
+	_set_rndkeylast_ptr
+	vmovdqu		.Lbswap_mask(%rip), BSWAP_MASK_XMM
+	vmovdqu		.Lgfpoly(%rip), GFPOLY_XMM
+
+	/* The counter block of the tag, encrypted */
+	vmovdqu		(LE_CTR_PTR), V0_XMM
+	vpblendd	$1, .Lone(%rip), V0_XMM, V0_XMM
+	vpshufb		BSWAP_MASK_XMM, V0_XMM, V0_XMM
+	_aes_encrypt_1x	V0_XMM
+
+	/* GHASH_ACC = (GHASH_ACC + lengths block) * H */
+	shl		$3, %rcx
+	shl		$3, %r8
+	vmovq		%r8, T0_XMM
+	vpinsrq		$1, %rcx, T0_XMM, T0_XMM
+	vpxor		(GHASH_ACC_PTR), T0_XMM, GHASH_ACC_XMM
+	_ghash_mul_h1	GHASH_ACC_XMM, GHASH_ACC_XMM, T0_XMM, T1_XMM
+
+	vpshufb		BSWAP_MASK_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	vpxor		V0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+.if \enc
+	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
+.else
+	vpxor		(%r9), GHASH_ACC_XMM, GHASH_ACC_XMM
+	movl		8(%rsp), %eax
+	lea		.Lones_zeros+16(%rip), %r10
+	sub		%rax, %r10
+	xor		%eax, %eax
+	vptest		(%r10), GHASH_ACC_XMM
+	sete		%al
+.endif
+	vzeroupper
+	RET
+.endm
+
+SYM_FUNC_START(aes_gcm_enc_final_vaes_avx2)
+	_aes_gcm_final	1
+SYM_FUNC_END(aes_gcm_enc_final_vaes_avx2)
+
+SYM_FUNC_START(aes_gcm_dec_final_vaes_avx2)
+	_aes_gcm_final	0
+SYM_FUNC_END(aes_gcm_dec_final_vaes_avx2)
