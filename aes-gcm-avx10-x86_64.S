@@ -1,0 +1,859 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-GCM for x86-64 CPUs with VAES, VPCLMULQDQ and AVX-512 (or AVX10), in
+ * two vector lengths: 256-bit EVEX ymm ("vaes_avx10_256", for CPUs where zmm
+ * code lowers the clock) and 512-bit zmm ("vaes_avx10_512").  Both use all
+ * 32 vector registers and opmask registers.
+ *
+ * Functions (prototypes and calling rules: aesni-intel.h):
+ *
+ *   aes_gcm_precompute_vaes_avx10_{256,512}	    H^16..H^1 (one ymm body)
+ *   aes_gcm_{enc,dec}_update_vaes_avx10_{256,512} CTR + GHASH of the data
+ *   aes_gcm_aad_update_vaes_avx10		    GHASH of the AAD (ymm)
+ *   aes_gcm_{enc,dec}_final_vaes_avx10	    the tag (xmm)
+ *
+ * CPU features: VAES, VPCLMULQDQ, AVX512F, AVX512BW (byte masking, vpshufb
+ * on zmm), AVX512VL (EVEX on ymm/xmm, registers 16-31), BMI2 (bzhi); AES-NI
+ * and AVX come with them.  The glue checks all of them before calling.
+ * ABI: SysV x86-64, called directly from C inside kernel_fpu_begin/end.  Only
+ * call-clobbered registers are used, so there is no stack frame; the seventh
+ * argument of dec_final is read from 8(%rsp).
+ *
+ * Plan
+ * ----
+ * Each function body is written once, as gas macros on VL-wide registers.
+ * _set_veclen binds the register role names (listed below) to ymm or zmm,
+ * and each exported function is a wrapper that instantiates its body.  Only
+ * the update functions come in two vector lengths; the others are not worth
+ * the code (setkey; AAD is usually a few bytes; the final is one block).
+ *
+ * A "vector" is VL/16 blocks of 16 bytes: 2 for ymm, 4 for zmm.  The update
+ * functions work in two phases:
+ *
+ *   1. While at least 4 vectors (8 or 16 blocks) remain, a main loop
+ *      encrypts 4 vectors of counter blocks and, interleaved with the AES
+ *      rounds, hashes 4 vectors of ciphertext with H^(4*VL/16)..H^1, reducing
+ *      once per iteration.  Decryption hashes the ciphertext it is about to
+ *      decrypt; encryption hashes the previous iteration's ciphertext, so
+ *      its first iteration only encrypts and its last 4 vectors are hashed
+ *      after the loop.
+ *
+ *   2. The remaining 0..4*VL-1 bytes are done one vector at a time, under a
+ *      byte opmask of bzhi(~0, bytes left) on the load, the store and the
+ *      hashed data.  A partial block thus needs no special case, and no
+ *      byte outside the caller's buffers is touched (masked-off bytes of an
+ *      EVEX load or store are not accessed and cannot fault).  With n blocks
+ *      left, block i is multiplied by H^(n-i): the powers are loaded as whole
+ *      vectors starting at H^n, and the 3 zero blocks after H^1 in the key
+ *      struct keep the last such load inside the struct.  The products are
+ *      summed unreduced and reduced once.
+ *
+ * AAD is hashed in chunks of up to 4 ymm vectors, each like phase 2.
+ *
+ * The AES round keys live in registers: the first, the last and the 9
+ * before the last (AES-128 has 9 middle rounds in all); AES-192 and AES-256
+ * broadcast their first 2 or 4 middle round keys from memory each time.
+ * The last round is vaesenclast with (last round key ^ input data) as its
+ * key, which gives AES(counter) ^ data, the output, in one instruction and
+ * lets the xor with the data be done before the AES result is ready.
+ *
+ * Scheduling: where GHASH work and AES rounds are independent (the main
+ * loop, the final), the carryless multiplies are placed between the AES
+ * rounds, not before them: issued first, they would take the vector ports
+ * the AES dependency chain needs, and that chain bounds short messages.
+ *
+ * Not done, on purpose: no partial-block state between calls (the interface
+ * makes every call but the last a multiple of 16 bytes long), le_ctr is not
+ * written back (the caller adds datalen / 16), and the counter is advanced
+ * with 32-bit lane adds, which is exactly GCM's inc32 (it wraps within the
+ * low word).  Only the low 32 bits of le_ctr[0] count.  The final uses
+ * le_ctr[1..3] with 1 as the counter word (J0 of a 96-bit IV).
+ *
+ * Size: the update loop is unrolled to 4 vectors and everything else works
+ * one vector at a time, so both vector lengths together stay under 8 KiB
+ * of .text, also in a kernel build (with its ENDBRs, function padding and
+ * return thunks).
+ */
+
+#include <linux/linkage.h>
+#include "aesni-intel.h"
+
+.section .rodata
+.p2align 6
+/* Added to the broadcast counter: block i of a vector gets counter + i. */
+.Lctr_lane_offsets:
+	.octa	0, 1, 2, 3
+/* vpshufb mask reversing the 16 bytes of each block */
+.Lbswap_mask:
+	.octa	0x000102030405060708090a0b0c0d0e0f
+/* x^-1 and the reduction constant; see "GHASH arithmetic" below */
+.Lgfpoly:
+	.octa	0xc2000000000000000000000000000001
+/* Counter increment per vector: VL/16 blocks */
+.Lctr_inc_ymm:
+	.octa	2
+.Lctr_inc_zmm:
+	.octa	4
+
+.text
+
+/*
+ * Register roles.  _set_veclen binds every name below to a register of the
+ * given width (16: xmm, 32: ymm, 64: zmm); the *_XMM names below are
+ * fixed xmm views of some of them.
+ *
+ *   AES0-AES3       AES state: counter blocks becoming keystream/output
+ *   GD0-GD3         blocks to be hashed (ciphertext, or AAD)
+ *   LO, MI, HI      unreduced GHASH sums (see _ghash_reduce)
+ *   T0-T3           temporaries (in the tails T0 holds the key powers)
+ *   GHASH_ACC       the GHASH accumulator, only its low 128 bits non-zero
+ *   BSWAP_MASK      .Lbswap_mask in every lane
+ *   GFPOLY          .Lgfpoly in every lane
+ *   LE_CTR          the little-endian counters of the next vector
+ *   LE_CTR_INC      VL/16 in the low dword of each lane
+ *   RK0, RKLAST     first and last AES round keys, in every lane
+ *   RK_M9-RK_M1     the 9 round keys before the last (RK_M1 just before)
+ *   RK_TMP          an early AES-192/256 round key loaded from memory
+ */
+.macro _def_vregs w
+	.set AES0, %\w\()0
+	.set AES1, %\w\()1
+	.set AES2, %\w\()2
+	.set AES3, %\w\()3
+	.set GD0, %\w\()4
+	.set GD1, %\w\()5
+	.set GD2, %\w\()6
+	.set GD3, %\w\()7
+	.set LO, %\w\()8
+	.set MI, %\w\()9
+	.set HI, %\w\()10
+	.set T0, %\w\()11
+	.set T1, %\w\()12
+	.set T2, %\w\()13
+	.set T3, %\w\()14
+	.set GHASH_ACC, %\w\()15
+	.set BSWAP_MASK, %\w\()16
+	.set GFPOLY, %\w\()17
+	.set LE_CTR, %\w\()18
+	.set LE_CTR_INC, %\w\()19
+	.set RK0, %\w\()20
+	.set RKLAST, %\w\()21
+	.set RK_M9, %\w\()22
+	.set RK_M8, %\w\()23
+	.set RK_M7, %\w\()24
+	.set RK_M6, %\w\()25
+	.set RK_M5, %\w\()26
+	.set RK_M4, %\w\()27
+	.set RK_M3, %\w\()28
+	.set RK_M2, %\w\()29
+	.set RK_M1, %\w\()30
+	.set RK_TMP, %\w\()31
+.endm
+
+.macro _set_veclen vl
+	.set VL, \vl
+	.if VL == 16
+		_def_vregs xmm
+	.elseif VL == 32
+		_def_vregs ymm
+	.else
+		_def_vregs zmm
+	.endif
+.endm
+
+#define GHASH_ACC_XMM	%xmm15
+#define HI_XMM		%xmm10
+#define T0_XMM		%xmm11
+#define T1_XMM		%xmm12
+#define T2_XMM		%xmm13
+#define GFPOLY_XMM	%xmm17
+
+/*
+ * General-purpose registers.  Those of the arguments follow the SysV order;
+ * the update functions use:
+ */
+#define KEY		%rdi	/* const struct aes_gcm_key_vaes_avx10 * */
+#define LE_CTR_PTR	%rsi	/* const u32 le_ctr[4]; then a temporary */
+#define TMP64		%rsi
+#define TMP32		%esi
+#define GHASH_ACC_PTR	%rdx	/* u8 ghash_acc[16] */
+#define SRC		%rcx
+#define DST		%r8
+#define DATALEN		%r9d	/* bytes not yet processed */
+#define DATALEN64	%r9
+#define AESKEYLEN	%r10d	/* 16, 24 or 32 */
+#define AESKEYLEN64	%r10
+#define EARLY_RK	%rsi	/* see _aes_early_rounds */
+#define RKLAST_PTR	%r11	/* &key_enc[4 * nrounds], the last round key */
+#define POWERS_PTR	%rax	/* main loop: the powers for the next GHASH */
+#define POWERS_IDX	%rax	/* tail: KEY + POWERS_TAIL + this: the next */
+#define POWERS_TAIL	GCM_H_POWERS_OFFSET + 16 * 16 /* the end of H^16..H^1 */
+
+/*
+ * GHASH arithmetic
+ * ----------------
+ * GCM maps a block b[0..15] to the polynomial whose coefficient of x^k is
+ * bit (7 - k % 8) of b[k / 8], and multiplies modulo
+ * g(x) = x^128 + x^7 + x^2 + x + 1.  We byte-reverse every block (vpshufb
+ * with BSWAP_MASK) and read it as a little-endian 128-bit integer A: then bit
+ * (127 - k) of A is the coefficient of x^k, i.e. A is the polynomial with its
+ * bits reflected.  This is the representation of aesni-intel.h.
+ *
+ * vpclmulqdq of two reflected operands a, b (degree < 128) sets bit
+ * (127 - i) + (127 - j) = 254 - (i + j) for each product term x^(i+j).  In a
+ * 256-bit reflected product, x^k belongs at bit 255 - k; so the carryless
+ * product is the reflected form of a * b * x.  The key powers are therefore
+ * stored as H^i * x^-1, and clmul(A, H^i * x^-1) is exactly the reflected
+ * 256-bit A * H^i.  As x * (x^127 + x^6 + x + 1) = x^128 + x^7 + x^2 + x = 1
+ * (mod g), x^-1 = x^127 + x^6 + x + 1, whose reflected form has bits 0, 121,
+ * 126 and 127 set: 0xc2000000000000000000000000000001 = .Lgfpoly.
+ *
+ * With 64x64-bit multiplies, a * b = a1*b1 * 2^128 + (a0*b1 + a1*b0) * 2^64 +
+ * a0*b0 (a1 the high half): four vpclmulqdq into HI, MI (two summed) and LO.
+ * Karatsuba would save one multiply for two more xors and a precomputed
+ * h1^h0 per power; with 32 registers and vpternlogd the schoolbook form is
+ * as fast and needs no extra key data.  Sums of products are linear, so many
+ * products are summed into one LO/MI/HI and reduced once.
+ */
+
+/*
+ * LO, MI, HI = the unreduced product a * b: LO = a0*b0, MI = a0*b1 + a1*b0,
+ * HI = a1*b1, lane by lane.  Reads \a, \b; writes \lo, \mi, \hi, \t.
+ */
+.macro _ghash_mul_noreduce a, b, lo, mi, hi, t
+	vpclmulqdq	$0x00, \a, \b, \lo
+	vpclmulqdq	$0x01, \a, \b, \mi
+	vpclmulqdq	$0x10, \a, \b, \t
+	vpclmulqdq	$0x11, \a, \b, \hi
+	vpxord		\t, \mi, \mi
+.endm
+
+/*
+ * LO, MI, HI += \a * \b unreduced, lane by lane.  \b may be memory.
+ * Reads \a, \b; updates \lo, \mi, \hi; clobbers \t1-\t3.
+ */
+.macro _ghash_mul_acc a, b, lo, mi, hi, t1, t2, t3
+	vpclmulqdq	$0x00, \b, \a, \t1
+	vpclmulqdq	$0x11, \b, \a, \t2
+	vpclmulqdq	$0x01, \b, \a, \t3
+	vpxord		\t1, \lo, \lo
+	vpxord		\t2, \hi, \hi
+	vpclmulqdq	$0x10, \b, \a, \t1
+	vpternlogd	$0x96, \t1, \t3, \mi	/* mi ^= t1 ^ t3 */
+.endm
+
+/*
+ * Reduce the 256-bit reflected value V = HI * 2^128 + MI * 2^64 + LO (lane by
+ * lane) modulo g, leaving the 128-bit reflected result in \hi.
+ * Reads \gfpoly (.Lgfpoly in each lane); clobbers \lo, \mi, \t.
+ *
+ * Bits 128..255 of V are the terms x^127..x^0: already reduced.  Bits 0..63
+ * (L, the low half of LO) are the terms x^192..x^255: x^192 * l(x), where
+ * l's reflected 64-bit form is L.  Since x^128 = x^7 + x^2 + x + 1 (mod g),
+ * x^192 * l = x^64 * l * (1 + x + x^2 + x^7).  In reflected terms, x^64 * l
+ * is L placed at bits 128..191, and x^64 * l * (x + x^2 + x^7) is L times a
+ * constant with bits 127, 126, 121 placed at bit 0 - that is
+ * clmul(L, 0xc200000000000000) placed at bit 64.  Both land inside MI's
+ * span (bits 64..191): MI ^= swap(LO) ^ clmul(LO.lo, 0xc2 << 56), where
+ * swapping LO's halves also adds LO's high half to the same bits 64..127.
+ * The products land at degrees 64..134; those at or above 128 (bits
+ * 121..127) are cleared by the second step, the same fold one word higher:
+ * HI ^= swap(MI) ^ clmul(MI.lo, 0xc2 << 56).  The constant is the high half
+ * of .Lgfpoly.
+ */
+.macro _ghash_reduce lo, mi, hi, gfpoly, t
+	vpclmulqdq	$0x01, \lo, \gfpoly, \t
+	vpshufd		$0x4e, \lo, \lo
+	vpternlogd	$0x96, \t, \lo, \mi
+	vpclmulqdq	$0x01, \mi, \gfpoly, \t
+	vpshufd		$0x4e, \mi, \mi
+	vpternlogd	$0x96, \t, \mi, \hi
+.endm
+
+/*
+ * GHASH_ACC = the xor of the 128-bit lanes of HI (the per-lane partial sums
+ * of one GHASH step).  Reads HI; clobbers T0-T2 and HI's upper lanes;
+ * writes GHASH_ACC with zero upper lanes.
+ */
+.macro _ghash_horizontal_xor
+	.if VL == 64
+	vextracti32x4	$1, HI, T0_XMM
+	vextracti32x4	$2, HI, T1_XMM
+	vextracti32x4	$3, HI, T2_XMM
+	vpternlogd	$0x96, T0_XMM, T1_XMM, HI_XMM
+	vpxord		T2_XMM, HI_XMM, GHASH_ACC_XMM
+	.elseif VL == 32
+	vextracti32x4	$1, HI, GHASH_ACC_XMM
+	vpxord		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	.else
+	vmovdqa		HI_XMM, GHASH_ACC_XMM
+	.endif
+.endm
+
+
+/*
+ * Step \i (0..9) of hashing the 4 vectors GD0-GD3 (blocks in memory order)
+ * into GHASH_ACC, with m = 4 * VL/16 blocks:
+ *
+ *	GHASH_ACC = (GHASH_ACC + B_1) * H^m + B_2 * H^(m-1) + ... + B_m * H^1
+ *
+ * The main loop spreads the steps between its AES rounds; run in order they
+ * are a plain GHASH of 4 vectors.  The 16 products are summed by kind (LO,
+ * MI, HI) with vpternlogd trees, and LO is folded into MI (the first half of
+ * _ghash_reduce) while the HI products are still being computed.
+ * Reads POWERS_PTR (4 vectors of powers, normally H^m..H^1), BSWAP_MASK,
+ * GFPOLY, GHASH_ACC; consumes GD0-GD3; writes GHASH_ACC; clobbers LO, MI,
+ * HI, T0-T3.
+ */
+.macro _ghash_step_4x i
+	.if \i == 0
+		vpshufb		BSWAP_MASK, GD0, GD0
+		vpxord		GHASH_ACC, GD0, GD0
+		vpshufb		BSWAP_MASK, GD1, GD1
+		vpshufb		BSWAP_MASK, GD2, GD2
+	.elseif \i == 1
+		vpshufb		BSWAP_MASK, GD3, GD3
+		_pmul		0x00, 0, GD0, LO
+		_pmul		0x00, 1, GD1, T0
+		_pmul		0x00, 2, GD2, T1
+	.elseif \i == 2
+		_pmul		0x00, 3, GD3, T2
+		vpternlogd	$0x96, T0, T1, LO
+		_pmul		0x01, 0, GD0, MI
+		_pmul		0x10, 0, GD0, T0
+	.elseif \i == 3
+		vpxord		T2, LO, LO		/* LO complete */
+		_pmul		0x01, 1, GD1, T1
+		_pmul		0x10, 1, GD1, T2
+		vpternlogd	$0x96, T0, T1, MI
+	.elseif \i == 4
+		vpclmulqdq	$0x01, LO, GFPOLY, T3	/* fold LO: see */
+		_pmul		0x01, 2, GD2, T0	/* _ghash_reduce */
+		_pmul		0x10, 2, GD2, T1
+		vpternlogd	$0x96, T2, T0, MI
+	.elseif \i == 5
+		vpshufd		$0x4e, LO, LO
+		_pmul		0x01, 3, GD3, T0
+		_pmul		0x10, 3, GD3, T2
+		vpternlogd	$0x96, T1, T0, MI
+	.elseif \i == 6
+		vpxord		T2, MI, MI		/* all MI products */
+		_pmul		0x11, 0, GD0, HI
+		_pmul		0x11, 1, GD1, T0
+		_pmul		0x11, 2, GD2, T1
+	.elseif \i == 7
+		vpternlogd	$0x96, T3, LO, MI	/* LO folded in */
+		_pmul		0x11, 3, GD3, T2
+		vpternlogd	$0x96, T0, T1, HI
+		vpclmulqdq	$0x01, MI, GFPOLY, T3	/* fold MI */
+	.elseif \i == 8
+		vpshufd		$0x4e, MI, MI
+		vpxord		T2, HI, HI		/* all HI products */
+		vpternlogd	$0x96, T3, MI, HI
+	.else
+		_ghash_horizontal_xor
+	.endif
+.endm
+
+/* \dst = vpclmulqdq \sel of \gd and power vector \j at POWERS_PTR */
+.macro _pmul sel, j, gd, dst
+	vpclmulqdq	$\sel, \j * VL(POWERS_PTR), \gd, \dst
+.endm
+
+/*
+ * The GHASH of one tail vector GD0 (blocks in memory order, zero past the
+ * data): LO/MI/HI += (GD0 + GHASH_ACC) * the powers at KEY + POWERS_TAIL +
+ * POWERS_IDX, then GHASH_ACC = 0, so that it is added to the first vector
+ * only.  With \first, LO/MI/HI are set to the product instead (saving
+ * the zeroing and a step of latency).  Reads KEY, POWERS_IDX, BSWAP_MASK;
+ * consumes GD0; updates LO, MI, HI, GHASH_ACC; clobbers T0-T3.
+ */
+.macro _ghash_tail_vec first=0
+	vpshufb		BSWAP_MASK, GD0, GD0
+	vpxord		GHASH_ACC, GD0, GD0
+	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	vmovdqu8	POWERS_TAIL(KEY, POWERS_IDX), T0
+	.if \first
+	_ghash_mul_noreduce GD0, T0, LO, MI, HI, T1
+	.else
+	_ghash_mul_acc	GD0, T0, LO, MI, HI, T1, T2, T3
+	.endif
+.endm
+
+/*
+ * Set up the tail of \len32 (1 .. 4*VL-1) bytes: POWERS_IDX = -16 * n, so
+ * that the tail starts with H^n, n = ceil(len / 16) (-len rounded down to
+ * a multiple of 16 is -16 * n).
+ */
+.macro _ghash_tail_begin len32
+	mov		\len32, %eax
+	neg		POWERS_IDX
+	and		$-16, POWERS_IDX
+.endm
+
+/*
+ * %k1 = a byte mask of the first min(\len64, VL) bytes, \len64 < 256 (bzhi
+ * reads only the low byte of its index).  Clobbers \tmp64 (\tmp32 is its
+ * low half).
+ */
+.macro _tail_mask len64, tmp64, tmp32
+	mov		$-1, \tmp64
+	bzhi		\len64, \tmp64, \tmp64
+	.if VL == 64
+	kmovq		\tmp64, %k1
+	.else
+	kmovd		\tmp32, %k1
+	.endif
+.endm
+
+/* One AES round with round key \k on AES0 (\n = 1) or AES0-AES3 (\n = 4) */
+.macro _vaesenc_n k, n
+	vaesenc		\k, AES0, AES0
+	.if \n == 4
+	vaesenc		\k, AES1, AES1
+	vaesenc		\k, AES2, AES2
+	vaesenc		\k, AES3, AES3
+	.endif
+.endm
+
+/*
+ * The rounds before RK_M9 (none for AES-128, 2 for AES-192, 4 for AES-256)
+ * on AES0 (\n = 1) or AES0-AES3 (\n = 4), as a loop: their keys are
+ * broadcast from memory into RK_TMP, EARLY_RK counting up from -16 * (their
+ * number) = 64 - 4 * keylen to 0.  The main loop unrolls these instead
+ * (_ctr_crypt_4x).  Reads AESKEYLEN, RKLAST_PTR; clobbers EARLY_RK, RK_TMP
+ * and the flags.
+ */
+.macro _aes_early_rounds n
+	imul		$-4, AESKEYLEN64, EARLY_RK
+	add		$64, EARLY_RK
+	jz		2f
+1:
+	vbroadcasti32x4	-9 * 16(RKLAST_PTR, EARLY_RK), RK_TMP
+	_vaesenc_n	RK_TMP, \n
+	add		$16, EARLY_RK
+	jnz		1b
+2:
+.endm
+
+/*
+ * AES-CTR of 4 vectors (4*VL bytes) from SRC to DST and, when \ghash, the
+ * 10 steps of the GHASH of GD0-GD3 spread over the last 9 AES rounds.  The
+ * output goes to GD0-GD3 when \enc (for the next call to hash), else to
+ * AES0-AES3; when \ghash && !\enc, GD0-GD3 are first loaded from SRC, so
+ * that decryption hashes its own input.  The first call for encryption
+ * (\ghash = 0) only encrypts; it is not hot and does its early rounds as
+ * a loop.
+ * Reads SRC, DST, KEY, POWERS_PTR, the round keys, AESKEYLEN, RKLAST_PTR,
+ * LE_CTR_INC; advances LE_CTR; clobbers AES0-AES3, GD0-GD3, T0-T3, LO, MI,
+ * HI, RK_TMP, EARLY_RK (the first call), the flags, and updates GHASH_ACC
+ * when \ghash.
+ */
+.macro _ctr_crypt_4x enc, ghash
+	.if \ghash && !\enc
+	.irp i, 0, 1, 2, 3
+	vmovdqu8	\i * VL(SRC), GD\i
+	.endr
+	.endif
+	.irp i, 0, 1, 2, 3
+	vpshufb		BSWAP_MASK, LE_CTR, AES\i
+	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
+	.endr
+	.irp i, 0, 1, 2, 3
+	vpxord		RK0, AES\i, AES\i
+	.endr
+	.if \ghash
+	cmp		$24, AESKEYLEN
+	jb		128f
+	je		192f
+	vbroadcasti32x4	-13 * 16(RKLAST_PTR), RK_TMP
+	_vaesenc_n	RK_TMP, 4
+	vbroadcasti32x4	-12 * 16(RKLAST_PTR), RK_TMP
+	_vaesenc_n	RK_TMP, 4
+192:
+	vbroadcasti32x4	-11 * 16(RKLAST_PTR), RK_TMP
+	_vaesenc_n	RK_TMP, 4
+	vbroadcasti32x4	-10 * 16(RKLAST_PTR), RK_TMP
+	_vaesenc_n	RK_TMP, 4
+128:
+	_ghash_step_4x	0
+	.else
+	_aes_early_rounds 4
+	.endif
+	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	_vaesenc_n	RK_M\r, 4
+	.if \ghash
+	_ghash_step_4x	(10 - \r)
+	.endif
+	.endr
+	.irp i, 0, 1, 2, 3
+	vpxord		\i * VL(SRC), RKLAST, T\i
+	.if \enc
+	vaesenclast	T\i, AES\i, GD\i
+	vmovdqu8	GD\i, \i * VL(DST)
+	.else
+	vaesenclast	T\i, AES\i, AES\i
+	vmovdqu8	AES\i, \i * VL(DST)
+	.endif
+	.endr
+.endm
+
+/*
+ * aes_gcm_{enc,dec}_update_vaes_avx10_{256,512}(key, le_ctr, ghash_acc,
+ *						   src, dst, datalen)
+ * Encrypts or decrypts @datalen bytes and hashes the ciphertext into
+ * *ghash_acc; the two phases of the file header.  The tail uses the round
+ * keys in registers too, which pays for loading them in short messages
+ * (its AES is then one vaesenc per round, not a load and a vaesenc).
+ */
+.macro _aes_gcm_update enc
+	vbroadcasti32x4	.Lbswap_mask(%rip), BSWAP_MASK
+	vbroadcasti32x4	.Lgfpoly(%rip), GFPOLY
+	vmovdqu		(GHASH_ACC_PTR), GHASH_ACC_XMM
+	vbroadcasti32x4	(LE_CTR_PTR), LE_CTR
+	vpaddd		.Lctr_lane_offsets(%rip), LE_CTR, LE_CTR
+	.if VL == 64
+	vbroadcasti32x4	.Lctr_inc_zmm(%rip), LE_CTR_INC
+	.else
+	vbroadcasti32x4	.Lctr_inc_ymm(%rip), LE_CTR_INC
+	.endif
+
+	/* nrounds = keylen / 4 + 6, and the last key is at 16 * nrounds */
+	movl		AES_KEYLEN_OFFSET(KEY), AESKEYLEN
+	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, AESKEYLEN64, 4), RKLAST_PTR
+	vbroadcasti32x4	AES_KEY_ENC_OFFSET(KEY), RK0
+	vbroadcasti32x4	(RKLAST_PTR), RKLAST
+
+	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	vbroadcasti32x4	-\r * 16(RKLAST_PTR), RK_M\r
+	.endr
+	sub		$4 * VL, DATALEN
+	jb		.Ltail\@
+	lea		POWERS_TAIL - 4 * VL(KEY), POWERS_PTR
+	.if \enc
+	/* Nothing to hash yet: the first 4 vectors are only encrypted. */
+	_ctr_crypt_4x	1, 0
+	add		$4 * VL, SRC
+	add		$4 * VL, DST
+	sub		$4 * VL, DATALEN
+	jb		.Lghash_last\@
+	.endif
+.Lmain_loop\@:
+	_ctr_crypt_4x	\enc, 1
+	add		$4 * VL, SRC
+	add		$4 * VL, DST
+	sub		$4 * VL, DATALEN
+	jae		.Lmain_loop\@
+	.if \enc
+.Lghash_last\@:
+	/* Hash the ciphertext of the last main-loop iteration. */
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	_ghash_step_4x	\i
+	.endr
+	.endif
+
+.Ltail\@:
+	add		$4 * VL, DATALEN
+	jz		.Ldone\@
+	_ghash_tail_begin DATALEN
+	vpxor		%xmm8, %xmm8, %xmm8	/* LO */
+	vpxor		%xmm9, %xmm9, %xmm9	/* MI */
+	vpxor		%xmm10, %xmm10, %xmm10	/* HI */
+.Ltail_loop\@:
+	_tail_mask	DATALEN64, TMP64, TMP32
+	vpshufb		BSWAP_MASK, LE_CTR, AES0
+	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
+	vpxord		RK0, AES0, AES0
+	_aes_early_rounds 1
+	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	vaesenc		RK_M\r, AES0, AES0
+	.endr
+	vmovdqu8	(SRC), GD0{%k1}{z}
+	vpxord		GD0, RKLAST, T0
+	vaesenclast	T0, AES0, AES0
+	vmovdqu8	AES0, (DST){%k1}
+	.if \enc
+	vmovdqu8	AES0, GD0{%k1}{z}
+	.endif
+	_ghash_tail_vec
+	add		$VL, SRC
+	add		$VL, DST
+	add		$VL, POWERS_IDX
+	sub		$VL, DATALEN
+	ja		.Ltail_loop\@
+	_ghash_reduce	LO, MI, HI, GFPOLY, T0
+	_ghash_horizontal_xor
+.Ldone\@:
+	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
+	vzeroupper
+	RET
+.endm
+
+/*
+ * \x = AES_K(\x) on one xmm block, as a loop over the round keys in memory
+ * (for setkey; the final unrolls it).  Reads KEY; writes AESKEYLEN,
+ * RKLAST_PTR; clobbers %rax and the flags.
+ */
+.macro _aes_encrypt_xmm x
+	movl		AES_KEYLEN_OFFSET(KEY), AESKEYLEN
+	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, AESKEYLEN64, 4), RKLAST_PTR
+	vpxor		AES_KEY_ENC_OFFSET(KEY), \x, \x
+	lea		AES_KEY_ENC_OFFSET + 16(KEY), %rax
+1:
+	vaesenc		(%rax), \x, \x
+	add		$16, %rax
+	cmp		%rax, RKLAST_PTR
+	jne		1b
+	vaesenclast	(RKLAST_PTR), \x, \x
+.endm
+
+/*
+ * aes_gcm_precompute_vaes_avx10_{256,512}(key): key->h_powers[i] =
+ * H^(16-i) * x^-1 in the GHASH representation (H = AES_K(0)), and the
+ * padding zeroed.  This runs once per key, so both vector lengths share one
+ * ymm implementation.  It works on vectors of two powers: [H^2, H^1] first,
+ * and each next one (lower in memory) is the previous one times H^2.
+ */
+_set_veclen 32
+SYM_FUNC_START(aes_gcm_precompute_vaes_avx10_256)
+	.set H_CUR, AES0	/* a vector of powers */
+	.set H_STEP, AES1	/* H^2 in every lane */
+	vpxor		%xmm0, %xmm0, %xmm0
+	_aes_encrypt_xmm %xmm0
+	vpshufb		.Lbswap_mask(%rip), %xmm0, %xmm0
+	vbroadcasti32x4	.Lgfpoly(%rip), GFPOLY
+
+	/*
+	 * H * x^-1.  Dividing by x moves each coefficient down one degree,
+	 * which in the reflected form is a left shift by one bit, and the
+	 * coefficient of x^0 (bit 127) that falls out becomes x^-1 = .Lgfpoly.
+	 * So: (h << 1) ^ (bit 127 of h ? .Lgfpoly : 0), without a branch.
+	 */
+	vpshufd		$0xff, %xmm0, %xmm1
+	vpsrad		$31, %xmm1, %xmm1	/* all ones iff bit 127 */
+	vpandd		GFPOLY_XMM, %xmm1, %xmm1
+	vpsrlq		$63, %xmm0, %xmm2
+	vpslldq		$8, %xmm2, %xmm2	/* the carry from bit 63 to 64 */
+	vpsllq		$1, %xmm0, %xmm0
+	vpternlogd	$0x96, %xmm1, %xmm2, %xmm0
+
+	/* H^2 = (H x^-1) (H x^-1) x, i.e. H^2 x^-1 as stored */
+	_ghash_mul_noreduce %xmm0, %xmm0, %xmm3, %xmm4, %xmm5, %xmm6
+	_ghash_reduce	%xmm3, %xmm4, %xmm5, GFPOLY_XMM, %xmm6
+	vinserti128	$1, %xmm0, %ymm5, H_CUR	/* [H^2, H^1] */
+	vinserti128	$1, %xmm5, %ymm5, H_STEP
+	lea		POWERS_TAIL - VL(KEY), %rax
+	vmovdqu8	H_CUR, (%rax)
+.Lnext_powers:
+	_ghash_mul_noreduce H_CUR, H_STEP, LO, MI, H_CUR, T0
+	_ghash_reduce	LO, MI, H_CUR, GFPOLY, T0
+	sub		$VL, %rax
+	vmovdqu8	H_CUR, (%rax)
+	lea		GCM_H_POWERS_OFFSET(KEY), %rcx
+	cmp		%rcx, %rax
+	jne		.Lnext_powers
+
+	vpxor		%xmm0, %xmm0, %xmm0
+	vmovdqu		%xmm0, GCM_AVX10_PADDING_OFFSET(KEY)
+	vmovdqu		%ymm0, GCM_AVX10_PADDING_OFFSET + 16(KEY)
+	vzeroupper
+	RET
+SYM_FUNC_END(aes_gcm_precompute_vaes_avx10_256)
+
+SYM_FUNC_START(aes_gcm_precompute_vaes_avx10_512)
+	jmp		aes_gcm_precompute_vaes_avx10_256
+SYM_FUNC_END(aes_gcm_precompute_vaes_avx10_512)
+
+SYM_FUNC_START(aes_gcm_enc_update_vaes_avx10_256)
+	_aes_gcm_update	1
+SYM_FUNC_END(aes_gcm_enc_update_vaes_avx10_256)
+SYM_FUNC_START(aes_gcm_dec_update_vaes_avx10_256)
+	_aes_gcm_update	0
+SYM_FUNC_END(aes_gcm_dec_update_vaes_avx10_256)
+
+_set_veclen 64
+SYM_FUNC_START(aes_gcm_enc_update_vaes_avx10_512)
+	_aes_gcm_update	1
+SYM_FUNC_END(aes_gcm_enc_update_vaes_avx10_512)
+SYM_FUNC_START(aes_gcm_dec_update_vaes_avx10_512)
+	_aes_gcm_update	0
+SYM_FUNC_END(aes_gcm_dec_update_vaes_avx10_512)
+
+/*
+ * aes_gcm_aad_update_vaes_avx10(key, ghash_acc, aad, aadlen): hashes @aadlen
+ * bytes into *ghash_acc, on ymm: AAD is usually a few bytes (8..20 for
+ * IPsec), so one code path, the GHASH half of the update tail, does chunks
+ * of up to 4 vectors (8 blocks, H^n..H^1), reducing once per chunk.  Each
+ * chunk's first vector is peeled off to start the sums.
+ */
+#define AAD		%rdx
+#define AADLEN		%ecx
+#define CHUNK		%r8d
+#define CHUNK64		%r8
+_set_veclen 32
+SYM_FUNC_START(aes_gcm_aad_update_vaes_avx10)
+	vbroadcasti32x4	.Lbswap_mask(%rip), BSWAP_MASK
+	vbroadcasti32x4	.Lgfpoly(%rip), GFPOLY
+	vmovdqu		(%rsi), GHASH_ACC_XMM
+	test		AADLEN, AADLEN
+	jz		.Laad_done
+.Laad_chunk:
+	/*
+	 * The next chunk: min(AADLEN, 4 * VL) bytes, hashed as a tail.  (A
+	 * branch, not cmov: it keeps the usual short AAD's power load early.)
+	 */
+	mov		AADLEN, CHUNK
+	cmp		$4 * VL, AADLEN
+	jbe		1f
+	mov		$4 * VL, CHUNK
+1:
+	sub		CHUNK, AADLEN
+	_ghash_tail_begin CHUNK
+	/* the first vector's products start the sums: no zeroing, no xor */
+	_tail_mask	CHUNK64, %r10, %r10d
+	vmovdqu8	(AAD), GD0{%k1}{z}
+	_ghash_tail_vec	1
+	jmp		2f
+.Laad_vec:
+	_tail_mask	CHUNK64, %r10, %r10d
+	vmovdqu8	(AAD), GD0{%k1}{z}
+	_ghash_tail_vec
+2:
+	add		$VL, AAD
+	add		$VL, POWERS_IDX
+	sub		$VL, CHUNK
+	ja		.Laad_vec
+	_ghash_reduce	LO, MI, HI, GFPOLY, T0
+	_ghash_horizontal_xor
+	test		AADLEN, AADLEN
+	jnz		.Laad_chunk
+.Laad_done:
+	vmovdqu		GHASH_ACC_XMM, (%rsi)
+	vzeroupper
+	RET
+SYM_FUNC_END(aes_gcm_aad_update_vaes_avx10)
+#undef AAD
+#undef AADLEN
+#undef CHUNK
+#undef CHUNK64
+
+/*
+ * aes_gcm_{enc,dec}_final_vaes_avx10(key, le_ctr, ghash_acc, total_aadlen,
+ *				      total_datalen[, tag, taglen])
+ * Hashes the lengths block, multiplies by H one last time, and encrypts the
+ * counter block J0 (le_ctr[3..1] with 1 as its counter) to make the tag
+ * E_K(J0) ^ GHASH.  Encryption stores it in *ghash_acc; decryption compares
+ * its first @taglen bytes with @tag in constant time: only @taglen bytes of
+ * @tag are loaded (masked), the difference is masked to them and tested with
+ * vptest, and nothing branches on either.  Both share one body, entered with
+ * TAGLEN = 0 to encrypt (a load masked to 0 bytes then reads nothing).  All
+ * on xmm.
+ */
+#define TOTAL_AADLEN	%rcx
+#define TOTAL_DATALEN	%r8
+#define TAG		%r9
+#define TAGLEN		%eax
+/*
+ * Step \i (1..9) of HI = GHASH_ACC * T1 (= H^1 x^-1), reduced and
+ * byte-reflected back to GCM's order: _ghash_mul_noreduce, _ghash_reduce
+ * and a vpshufb, split between the rounds of the final's AES.
+ */
+.macro _final_ghash_step i
+	.if \i == 1
+		vpclmulqdq	$0x00, T1, GHASH_ACC, LO
+		vpclmulqdq	$0x01, T1, GHASH_ACC, MI
+	.elseif \i == 2
+		vpclmulqdq	$0x10, T1, GHASH_ACC, T2
+		vpclmulqdq	$0x11, T1, GHASH_ACC, HI
+	.elseif \i == 3
+		vpclmulqdq	$0x01, LO, GFPOLY, T0
+		vpshufd		$0x4e, LO, LO
+	.elseif \i == 4
+		vpternlogd	$0x96, T2, T0, MI
+	.elseif \i == 5
+		vpxor		LO, MI, MI
+	.elseif \i == 6
+		vpclmulqdq	$0x01, MI, GFPOLY, T0
+		vpshufd		$0x4e, MI, MI
+	.elseif \i == 7
+		vpternlogd	$0x96, T0, MI, HI
+	.elseif \i == 8
+		vpshufb		BSWAP_MASK, HI, HI
+	.endif
+.endm
+
+_set_veclen 16
+	/* only xmm here: the constants in low registers, for VEX encodings */
+	.set BSWAP_MASK, %xmm4
+	.set GFPOLY, %xmm5
+SYM_FUNC_START_LOCAL(aes_gcm_final_vaes_avx10)
+	vmovdqa		.Lbswap_mask(%rip), BSWAP_MASK
+	vmovdqa		.Lgfpoly(%rip), GFPOLY
+	movl		AES_KEYLEN_OFFSET(KEY), AESKEYLEN
+
+	/* J0: le_ctr with counter 1, which is also the low dword of GFPOLY */
+	vpblendd	$0xe, (LE_CTR_PTR), GFPOLY, AES0
+	vpshufb		BSWAP_MASK, AES0, AES0
+	vpxor		AES_KEY_ENC_OFFSET(KEY), AES0, AES0
+
+	/*
+	 * The lengths block is be64(aadlen * 8) || be64(datalen * 8);
+	 * reflected, the data bits are the low qword and the AAD bits the high.
+	 */
+	vmovq		TOTAL_DATALEN, T0
+	vpinsrq		$1, TOTAL_AADLEN, T0, T0
+	vpsllq		$3, T0, T0		/* bytes to bits */
+	vpxor		(GHASH_ACC_PTR), T0, GHASH_ACC
+	vmovdqu		GCM_H_POWERS_OFFSET + 15 * 16(KEY), T1
+
+	mov		$-1, %esi		/* LE_CTR_PTR is free now */
+	bzhi		TAGLEN, %esi, %esi
+	kmovd		%esi, %k1		/* the bytes of @tag */
+	vmovdqu8	(TAG), T3{%k1}{z}	/* or 0 for encryption */
+	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, AESKEYLEN64, 4), RKLAST_PTR
+
+	/*
+	 * AES_K(J0) with the last GHASH multiplication spread over its rounds
+	 * (they wait on vaesenc latency; the multiply fills the gaps).  Rounds
+	 * 1..9 first, as they do not depend on the key length.
+	 */
+	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	vaesenc		AES_KEY_ENC_OFFSET + \r * 16(KEY), AES0, AES0
+	_final_ghash_step \r
+	.endr
+	cmp		$24, AESKEYLEN
+	jb		1f
+	vaesenc		AES_KEY_ENC_OFFSET + 10 * 16(KEY), AES0, AES0
+	vaesenc		AES_KEY_ENC_OFFSET + 11 * 16(KEY), AES0, AES0
+	je		1f
+	vaesenc		AES_KEY_ENC_OFFSET + 12 * 16(KEY), AES0, AES0
+	vaesenc		AES_KEY_ENC_OFFSET + 13 * 16(KEY), AES0, AES0
+1:
+	/*
+	 * The xors with the GHASH and with @tag are folded into the last
+	 * round, as in the update functions: AES0 = the tag, or tag ^ @tag.
+	 */
+	vpternlogd	$0x96, (RKLAST_PTR), T3, HI
+	vaesenclast	HI, AES0, AES0
+	test		TAGLEN, TAGLEN
+	jz		.Lstore_tag
+	vmovdqu8	AES0, AES0{%k1}{z}	/* the differing bits */
+	xor		%eax, %eax
+	vptest		AES0, AES0
+	sete		%al
+	RET
+.Lstore_tag:
+	vmovdqu		AES0, (GHASH_ACC_PTR)
+	RET
+SYM_FUNC_END(aes_gcm_final_vaes_avx10)
+
+SYM_FUNC_START(aes_gcm_enc_final_vaes_avx10)
+	xor		TAGLEN, TAGLEN		/* no @tag: a valid, unread address */
+	mov		GHASH_ACC_PTR, TAG
+	jmp		aes_gcm_final_vaes_avx10
+SYM_FUNC_END(aes_gcm_enc_final_vaes_avx10)
+
+SYM_FUNC_START(aes_gcm_dec_final_vaes_avx10)
+	movl		8(%rsp), TAGLEN		/* the 7th argument */
+	jmp		aes_gcm_final_vaes_avx10
+SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
