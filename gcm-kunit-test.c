@@ -272,15 +272,24 @@ static const char *drv_name(struct kunit *test, const char *prefix)
 	return name;
 }
 
-/* Our algorithm by driver name, or skip the case if it is not registered. */
+/*
+ * Our algorithm by driver name.  -ENOENT means the implementation is not
+ * registered on this CPU: the case is skipped.  Any other error (such as
+ * -ELIBBAD for an algorithm that failed its self-test) fails the case.
+ */
+static void check_alloc(struct kunit *test, const char *name, long err)
+{
+	if (err == -ENOENT)
+		kunit_skip(test, "%s not registered on this CPU", name);
+	KUNIT_ASSERT_EQ_MSG(test, err, 0, "allocating %s", name);
+}
+
 static struct crypto_aead *alloc_our_aead(struct kunit *test, const char *pfx)
 {
 	const char *name = drv_name(test, pfx);
 	struct crypto_aead *tfm = crypto_alloc_aead(name, 0, 0);
 
-	if (IS_ERR(tfm))
-		kunit_skip(test, "%s not registered on this CPU (%ld)", name,
-			   PTR_ERR(tfm));
+	check_alloc(test, name, PTR_ERR_OR_ZERO(tfm));
 	return tfm;
 }
 
@@ -289,9 +298,7 @@ static struct crypto_skcipher *alloc_our_xts(struct kunit *test)
 	const char *name = drv_name(test, "xts-aes");
 	struct crypto_skcipher *tfm = crypto_alloc_skcipher(name, 0, 0);
 
-	if (IS_ERR(tfm))
-		kunit_skip(test, "%s not registered on this CPU (%ld)", name,
-			   PTR_ERR(tfm));
+	check_alloc(test, name, PTR_ERR_OR_ZERO(tfm));
 	return tfm;
 }
 

@@ -110,10 +110,10 @@ verdicts() {
 	# Bochs' tigerlake model reports a CPUID topology the kernel warns
 	# about while booting, long before any crypto code runs: that one
 	# warning is the emulator's, and is named but not counted.
-	if [ "$m" = bochs ] && grep -q 'WARNING: .* topology_common.c' "$log"; then
+	if [ "$m" = bochs ] && grep -q 'WARNING: .*topology_common\.c' "$log"; then
 		say "$m: ignored: boot-time WARNING in arch/x86/kernel/cpu/topology_common.c (Bochs CPUID topology quirk)"
 	fi
-	bad=$(grep -E 'WARNING:|BUG:|Oops' "$log" | grep -vc 'WARNING: .* topology_common.c' || true)
+	bad=$(grep -E 'WARNING:|BUG:|Oops' "$log" | grep -vc 'WARNING: .*topology_common\.c' || true)
 	check "$m: kernel log free of warnings" "$([ "$bad" = 0 ] && echo 0 || echo 1)" "$bad lines"
 	grep -E 'WARNING:|BUG:|Oops' "$log" | grep -v 'topology_common.c' | head -n 5 | sed 's/^/    /' || true
 }
@@ -126,7 +126,7 @@ if [ "${machines#*qemu}" = "$machines" ]; then
 else
 	t=$(date +%s)
 	say "booting under QEMU TCG (-cpu max)"
-	boot_qemu "$out/qemu.log" "panic=-1 cryptomgr.fuzz_iterations=${KUNIT_QEMU_FUZZ:-1000}"
+	boot_qemu "$out/qemu.log" "panic=-1 cryptomgr.fuzz_iterations=${KUNIT_QEMU_FUZZ:-1000} ${KUNIT_CMDLINE:-}"
 	verdicts "qemu" "$out/qemu.log" "${KUNIT_QEMU_FUZZ:-1000}"
 	say "QEMU part took $(( $(date +%s) - t )) s"
 fi
@@ -136,7 +136,7 @@ if [ "${machines#*bochs}" = "$machines" ]; then
 else
 	t=$(date +%s)
 	say "booting under Bochs (tigerlake)"
-	boot_bochs "$out/bochs.log" "panic=-1 clearcpuid=pku,xsaves,xsavec cryptomgr.fuzz_iterations=${KUNIT_BOCHS_FUZZ:-20} gcm_kunit_test.iterations=${KUNIT_BOCHS_ITER:-4}"
+	boot_bochs "$out/bochs.log" "panic=-1 clearcpuid=pku,xsaves,xsavec cryptomgr.fuzz_iterations=${KUNIT_BOCHS_FUZZ:-20} gcm_kunit_test.iterations=${KUNIT_BOCHS_ITER:-4} ${KUNIT_CMDLINE:-}"
 	verdicts "bochs" "$out/bochs.log" "${KUNIT_BOCHS_FUZZ:-20}"
 	say "Bochs part took $(( $(date +%s) - t )) s"
 fi
