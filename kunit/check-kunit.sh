@@ -39,41 +39,10 @@ boot_qemu() {	# LOG CMDLINE
 		< /dev/null > "$1" 2>&1 || true
 }
 
+. "$repo/scripts/bochs-linux.sh"
 boot_bochs() {	# LOG CMDLINE
-	local d=$out/bochs pid
-	rm -rf "$d"; mkdir -p "$d/iso"
-	cp /usr/lib/ISOLINUX/isolinux.bin /usr/lib/syslinux/modules/bios/ldlinux.c32 "$d/iso/"
-	cp "$bzimage" "$d/iso/bzimage"
-	cp "$out/initramfs.cpio.gz" "$d/iso/initrd.gz"
-	printf 'DEFAULT k\nLABEL k\n  KERNEL bzimage\n  APPEND initrd=initrd.gz console=ttyS0 %s\n' \
-		"$2" > "$d/iso/isolinux.cfg"
-	xorriso -as mkisofs -quiet -o "$d/boot.iso" -b isolinux.bin -c boot.cat \
-		-no-emul-boot -boot-load-size 4 -boot-info-table "$d/iso" 2>/dev/null
-	cat > "$d/bochsrc" <<-EOT
-	megs: 1024
-	cpu: model=tigerlake, count=1, ips=100000000
-	romimage: file=/usr/share/bochs/BIOS-bochs-latest
-	vgaromimage: file=/usr/share/bochs/VGABIOS-lgpl-latest
-	ata0-master: type=cdrom, path=$d/boot.iso, status=inserted
-	boot: cdrom
-	com1: enabled=1, mode=file, dev=$1
-	display_library: rfb, options="timeout=0"
-	sound: driver=dummy
-	speaker: enabled=0
-	clock: sync=none
-	log: $d/bochs.log
-	EOT
-	: > "$1"
-	echo c > "$d/debugger-input"
-	(cd "$d" && exec timeout 1500 bochs -q -f bochsrc < debugger-input > bochs.out 2>&1) &
-	pid=$!
-	while kill -0 "$pid" 2>/dev/null; do
-		if grep -q 'kunit-guest| GUEST-DONE' "$1"; then
-			sleep 2; kill "$pid" 2>/dev/null || true; break
-		fi
-		sleep 2
-	done
-	wait "$pid" 2>/dev/null || true
+	bochs_boot_linux "$out/bochs" "$bzimage" "$out/initramfs.cpio.gz" \
+		"$2" "$1" 1500 'kunit-guest| GUEST-DONE' 1024
 }
 
 # verdicts MACHINE LOG: one line per check

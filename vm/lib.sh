@@ -171,50 +171,15 @@ run_qemu() {
 	grep -q 'vm| GUEST-DONE' "$log"
 }
 
-# run_bochs KVER INITRD MODE LOG TIMEOUT: boot from an isolinux ISO on Bochs'
-# tigerlake model (AVX-512, VAES, VPCLMULQDQ).  clearcpuid works around
-# Bochs 2.7's wrong compacted XSAVE size (see shared/notes/test-machines.md).
+# run_bochs KVER INITRD MODE LOG TIMEOUT: boot on Bochs' tigerlake model
+# (AVX-512, VAES, VPCLMULQDQ), see scripts/bochs-linux.sh.
+. "$REPO/scripts/bochs-linux.sh"
 run_bochs() {
 	local kver=$1 initrd=$2 mode=$3 log=$4 limit=$5
-	local d=$OUT/bochs pid t=0
-	rm -rf "$d"
-	mkdir -p "$d/iso"
-	cp /usr/lib/ISOLINUX/isolinux.bin /usr/lib/syslinux/modules/bios/ldlinux.c32 "$d/iso/"
-	cp "/boot/vmlinuz-$kver" "$d/iso/vmlinuz"
-	cp "$initrd" "$d/iso/initrd.gz"
-	cat > "$d/iso/isolinux.cfg" <<-EOF
-	DEFAULT vm
-	LABEL vm
-	  KERNEL vmlinuz
-	  APPEND initrd=initrd.gz console=ttyS0 quiet panic=-1 clearcpuid=pku,xsaves,xsavec vmtest=$mode
-	EOF
-	xorriso -as mkisofs -quiet -o "$d/boot.iso" -b isolinux.bin -c boot.cat \
-		-no-emul-boot -boot-load-size 4 -boot-info-table "$d/iso" 2>/dev/null
-	cat > "$d/bochsrc" <<-EOF
-	megs: 512
-	cpu: model=tigerlake, count=1, ips=100000000
-	romimage: file=/usr/share/bochs/BIOS-bochs-latest
-	vgaromimage: file=/usr/share/bochs/VGABIOS-lgpl-latest
-	ata0-master: type=cdrom, path=$d/boot.iso, status=inserted
-	boot: cdrom
-	com1: enabled=1, mode=file, dev=$log
-	display_library: rfb, options="timeout=0"
-	sound: driver=dummy
-	speaker: enabled=0
-	clock: sync=none
-	log: $d/bochs.log
-	EOF
-	: > "$log"
 	say "booting $kver under Bochs (tigerlake), mode $mode, log ${log#"$REPO"/}"
-	echo c > "$d/debugger-input"
-	(cd "$d" && exec timeout "$limit" bochs -q -f bochsrc < debugger-input > bochs.out 2>&1) &
-	pid=$!
-	# Bochs does not always exit at poweroff: stop it once the guest is done
-	while kill -0 "$pid" 2>/dev/null; do
-		grep -q 'vm| GUEST-DONE' "$log" 2>/dev/null && { sleep 2; kill "$pid" 2>/dev/null || true; break; }
-		sleep 2
-	done
-	wait "$pid" 2>/dev/null || true
+	bochs_boot_linux "$OUT/bochs" "/boot/vmlinuz-$kver" "$initrd" \
+		"quiet panic=-1 clearcpuid=pku,xsaves,xsavec vmtest=$mode" \
+		"$log" "$limit" 'vm| GUEST-DONE' 512
 	tr -d '\r' < "$log" | sed -n 's/^.*vm| //p'
 	grep -q 'vm| GUEST-DONE' "$log"
 }
