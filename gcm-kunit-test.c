@@ -964,6 +964,12 @@ static enum hrtimer_restart fpu_clobber_hrtimer(struct hrtimer *t)
 	return HRTIMER_RESTART;
 }
 
+static bool irq_users_waiting(const struct fpu_clobberer *hard,
+			      struct irq_user *soft)
+{
+	return atomic_read(&soft->done) < 8 || hard->clobbered < 8;
+}
+
 static void gcm_in_irq_and_task_context(struct kunit *test)
 {
 	struct fpu_clobberer *hard;
@@ -1019,9 +1025,8 @@ static void gcm_in_irq_and_task_context(struct kunit *test)
 	 * have had their turns (an emulator may run many rounds per tick).
 	 */
 	deadline = jiffies + 30 * HZ;
-	for (i = 0; i < 20 * iterations ||
-		    ((atomic_read(&soft->done) < 8 || hard->clobbered < 8) &&
-		     time_before(jiffies, deadline)); i++) {
+	for (i = 0; i < 20 * iterations || (irq_users_waiting(hard, soft) &&
+					    time_before(jiffies, deadline)); i++) {
 		memcpy(buf, msg, IRQ_AD + IRQ_DATA);
 		sg_init_one(&sg, buf, IRQ_AD + IRQ_DATA + 16);
 		if (run_aead(ours, true, &sg, &sg, IRQ_AD, IRQ_DATA, iv, false) ||

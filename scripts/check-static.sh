@@ -30,7 +30,10 @@ if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then
 		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
 		'*/scripts/const_structs.checkpatch'
 fi
-for f in *.c *.h; do
+# The driver's own C files: those git tracks (not the build's *.mod.c).
+files=$(git ls-files '*.c' '*.h' 2>/dev/null | grep -v / || true)
+[ -n "$files" ] || files="aesni-intel_glue.c aes-gcm-keys.c gcm-kunit-test.c aesni-intel.h"
+for f in $files; do
 	[ -e "$f" ] || continue
 	st=0
 	"$cp_dir/scripts/checkpatch.pl" --strict --no-tree --quiet \
@@ -45,7 +48,7 @@ for kdir in $(ls -d /usr/src/linux-headers-6.12.*-amd64 | sort -V | tail -n 1) \
 	ver=${kdir#/usr/src/linux-headers-}
 	src=$out/build-$ver
 	rm -rf "$src"; mkdir -p "$src"
-	cp Kbuild *.c *.h *.S "$src"/
+	cp Kbuild $files *.S "$src"/
 	rm -f "$src/gcm-kunit-test.c"
 	echo "static: W=1 build against $ver"
 	st=0
@@ -56,6 +59,6 @@ for kdir in $(ls -d /usr/src/linux-headers-6.12.*-amd64 | sort -V | tail -n 1) \
 	result "W=1 build, no warnings, against $ver" $st "$out/build-$ver.warn"
 done
 
-echo "static: covered checkpatch --strict on $(ls *.c *.h | wc -l) C files, W=1 module builds for 6.12 and 6.1"
+echo "static: covered checkpatch --strict on $(echo $files | wc -w) C files, W=1 module builds for 6.12 and 6.1"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
