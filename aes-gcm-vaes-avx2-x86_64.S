@@ -8,13 +8,13 @@
  * EVEX, so nothing here needs AVX-512 / AVX10.  BMI2 is not used.
  *
  * ABI: the x86-64 System V calling convention, as the kernel uses it.  Only
- * caller-saved registers are used, no stack (except a frame pointer around
- * calls of the local helper when the kernel has CONFIG_FRAME_POINTER), and
- * every function using ymm registers ends with vzeroupper.  The callers (the
- * C glue) hold the FPU with kernel_fpu_begin().  Prototypes and semantics
- * (le_ctr, ghash_acc, which update lengths may be partial) are those of
- * aesni-intel.h; lengths and the tag length are public, so branches on them
- * are fine, while no branch or address depends on keys or data.
+ * caller-saved registers are used, no stack and no calls, and every function
+ * using ymm registers ends with vzeroupper (the final functions use only xmm
+ * registers, whose VEX forms leave the upper halves clean, and need none).
+ * The callers (the C glue) hold the FPU with kernel_fpu_begin().  Prototypes
+ * and semantics (le_ctr, ghash_acc, which update lengths may be partial) are
+ * those of aesni-intel.h; lengths and the tag length are public, so branches
+ * on them are fine, while no branch or address depends on keys or data.
  *
  * Design
  * ------
@@ -27,30 +27,41 @@
  * iteration.  It runs the AES-CTR rounds of the 8 counter blocks and, spread
  * between those rounds, the GHASH of 8 ciphertext blocks: for decryption the
  * blocks being decrypted (the ciphertext is the input), for encryption the 8
- * blocks produced by the previous iteration (so the first iteration of an
- * encryption only encrypts, and the last 8 blocks are hashed after the loop).
- * The GHASH of the 8 blocks multiplies them by H^8 .. H^1 (see below) with
- * Karatsuba multiplication, sums the 8 unreduced 256-bit products and reduces
- * once.  (Measured on Zen 4: the loop is bound by the vector pipes that
- * VAESENC and VPCLMULQDQ share, not by the order of the interleaving;
- * schoolbook instead of Karatsuba, round keys from memory instead of
- * VBROADCASTI128, or a reduction on xmm all came out the same or slower.)
+ * blocks produced two iterations before (so the first two iterations of an
+ * encryption only encrypt, and the last 16 (or 8) are hashed after the loop;
+ * hashing those of the iteration just before, which were stored a few cycles
+ * earlier and reach the loads by store-to-load forwarding, measured 4%
+ * slower on Zen 4; with only 2 iterations in all, the second hashes the
+ * first's output).  The GHASH of the 8 blocks multiplies them by H^8 ..
+ * H^1 (see below) with Karatsuba multiplication, sums the 8 unreduced
+ * 256-bit products and reduces once.  (Measured on Zen 4: the loop is bound
+ * by its vector instructions, most of all VAESENC and VPCLMULQDQ, which
+ * share two pipes, not by the order of the interleaving; every vector
+ * instruction saved counts.  Schoolbook instead of Karatsuba, round keys
+ * from memory instead of VBROADCASTI128, or a reduction on xmm all came out
+ * the same or slower.)
  *
  * Tails: what is left after the main loop (1..127 bytes, of which the last
  * block may be partial) is encrypted with one more run of the AES rounds on
- * as many counter blocks as cover it: 1 block (xmm), 2 vectors or 4 vectors,
- * all in parallel, since the AES latency is what short messages wait for.
+ * as many counter blocks as cover it: 1 block (xmm), 1, 2 or 4 vectors, all
+ * in parallel, since the AES latency is what short messages wait for.  (A
+ * vector more than needed measured 6-14% slower at 17..32 bytes on Zen 4,
+ * so 1 vector is worth its code; 3 vectors at 65..96 bytes gained less and
+ * would cost 750 bytes.)
  * The keystream is then consumed a vector, then a block, then a partial block
- * at a time.  The tail's GHASH is a separate pass over the ciphertext in
- * memory (before decryption, after encryption, so in-place operation works),
- * done by the local function aes_gcm_ghash_tail_vaes_avx2, which also hashes
- * the associated data: it multiplies the nb <= 8 remaining blocks by
- * H^nb .. H^1, summing the unreduced products, and reduces the sum once;
- * the last block (times H^1) is reduced on its own, in parallel, by the
- * shorter _ghash_mul_h1, which is also what the lengths block in the final
- * step uses.  (When encryption ends with
- * a single block, that block is hashed from its register instead.)  Messages
- * of one block thus cost three short single-block multiplications in all.
+ * at a time, and the tail's ciphertext hashed, both by one macro,
+ * _ghash_tail: the nb <= 8 remaining blocks are multiplied by H^nb .. H^1,
+ * the unreduced products summed and the sum reduced once; the last block
+ * (times H^1) is reduced on its own, in parallel, by the shorter
+ * _ghash_mul_h1, which is also what the lengths block in the final step
+ * uses.  Encryption hashes each piece of its output from the register that
+ * holds it, its padding masked off, as it is written (re-reading the
+ * just-written output instead measured 6-8 cycles slower per message at
+ * 32..64 bytes on Zen 4: the store-to-load forwarding is on the critical
+ * path).  Decryption hashes its input first, in a pass of its own over
+ * memory, before the AES rounds, and then decrypts without hashing; the
+ * associated data's tail takes that same hashing pass.  Messages of one
+ * block thus cost three short single-block multiplications in all.
  *
  * Partial blocks are read and written with exact-length accesses: two
  * overlapping 8-byte (or 4-byte) accesses whose bytes are moved into place
@@ -63,10 +74,7 @@
  * round key, 6 GHASH temporaries and accumulators, counter, increment,
  * byte-swap mask, reduction constant and GHASH accumulator); keeping the
  * counter blocks big-endian to save the VPSHUFB (inc32 would then need a
- * carry path); a register-resident tail GHASH for encryption (the reload
- * from the just-written output is store-forwarded and keeps one code path
- * for AAD, encryption and decryption; only a lone last block is hashed from
- * its register).
+ * carry path).
  *
  * GHASH representation
  * --------------------
@@ -109,7 +117,8 @@
  * Karatsuba.  For a = a1:a0, b = b1:b0 (64-bit halves), a * b = a1b1 x^128 +
  * ((a0+a1)(b0+b1) + a0b0 + a1b1) x^64 + a0b0: 3 multiplications instead of 4.
  * The main loop uses it: per pair of vectors (4 blocks) the four (a0+a1) are
- * packed into one vector with VPUNPCKLQDQ and multiplied by the matching four
+ * packed into one vector (VPUNPCKLQDQ, VPUNPCKHQDQ and one VPXOR, see
+ * _ghash_8blocks_step) and multiplied by the matching four
  * (b0+b1), which the key stores pre-packed in h_powers_xored (see
  * aesni-intel.h), with 2 VPCLMULQDQ.  So 8 blocks cost 8 + 4 multiplications
  * plus 2 for the reduction.  The tail code uses schoolbook (4 per vector): it
@@ -195,6 +204,10 @@
 .set	DST,		%r8	/* next destination data */
 .set	DATALEN,	%r9	/* remaining data length, zero-extended */
 .set	RNDKEYLAST_PTR,	%r11	/* &round_keys[nrounds] */
+/* Reusing %rsi once le_ctr is loaded and %r10: */
+.set	POWERS_PTR,	%rsi	/* _ghash_tail: next stored power */
+.set	TAILLEN,	%r10	/* _ghash_tail: the whole tail's length */
+.set	GHASH_PTR,	%rax	/* encryption main loop: next output to hash */
 
 /*
  * Vector register roles (all 16 are named; *_XMM is the low half of the
@@ -305,22 +318,24 @@
  * 0..11 in order hashes 8 blocks on their own.
  *
  * Vector i of the data (blocks 2i, 2i+1) is multiplied by the stored powers
- * at 512 + 32i (H^(8-2i) and H^(7-2i)); its halves' XOR is packed with that
- * of the other vector of its pair and multiplied by h_powers_xored.
+ * at 512 + 32i (H^(8-2i) and H^(7-2i)).  For the middle words, the two
+ * vectors A (in T2) and B (in T0) of a pair are regrouped by 64-bit halves,
+ * VPUNPCKLQDQ giving [A.lo, B.lo] and VPUNPCKHQDQ [A.hi, B.hi] in each lane,
+ * so that one VPXOR packs the four (a0+a1) in the order of h_powers_xored;
+ * that costs 3 instructions per pair where a VPSHUFD + VPXOR per vector and
+ * a VPUNPCKLQDQ cost 5 (the main loop is bound by its vector instructions).
  *
  * Reads BSWAP_MASK, GFPOLY, KEY; GHASH_ACC (step 1) and writes it (step 11);
  * clobbers T0..T2, LO, MI, HI.
  */
 .macro	_ghash_8blocks_step	s, gbase, goff
 .if (\s) == 0
-	vmovdqu		\goff+0(\gbase), T0
-	vpshufb		BSWAP_MASK, T0, T0
+	vmovdqu		\goff+0(\gbase), T2
+	vpshufb		BSWAP_MASK, T2, T2
 .elseif (\s) == 1
-	vpxor		GHASH_ACC, T0, T0
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET(KEY), T0, LO
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET(KEY), T0, HI
-	vpshufd		$0x4e, T0, T2
-	vpxor		T0, T2, T2
+	vpxor		GHASH_ACC, T2, T2
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET(KEY), T2, LO
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET(KEY), T2, HI
 .elseif (\s) == 2
 	vmovdqu		\goff+32(\gbase), T0
 	vpshufb		BSWAP_MASK, T0, T0
@@ -329,23 +344,21 @@
 .elseif (\s) == 3
 	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+32(KEY), T0, T1
 	vpxor		T1, HI, HI
-	vpshufd		$0x4e, T0, T1
-	vpxor		T1, T0, T0
+	vpunpckhqdq	T0, T2, T1
 	vpunpcklqdq	T0, T2, T0
+	vpxor		T1, T0, T0
 .elseif (\s) == 4
 	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), T0, MI
 	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), T0, T1
 	vpxor		T1, MI, MI
 .elseif (\s) == 5
-	vmovdqu		\goff+64(\gbase), T0
-	vpshufb		BSWAP_MASK, T0, T0
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+64(KEY), T0, T1
+	vmovdqu		\goff+64(\gbase), T2
+	vpshufb		BSWAP_MASK, T2, T2
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+64(KEY), T2, T1
 	vpxor		T1, LO, LO
 .elseif (\s) == 6
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+64(KEY), T0, T1
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+64(KEY), T2, T1
 	vpxor		T1, HI, HI
-	vpshufd		$0x4e, T0, T2
-	vpxor		T0, T2, T2
 .elseif (\s) == 7
 	vmovdqu		\goff+96(\gbase), T0
 	vpshufb		BSWAP_MASK, T0, T0
@@ -354,9 +367,9 @@
 	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+96(KEY), T0, T1
 	vpxor		T1, HI, HI
 .elseif (\s) == 8
-	vpshufd		$0x4e, T0, T1
-	vpxor		T1, T0, T0
+	vpunpckhqdq	T0, T2, T1
 	vpunpcklqdq	T0, T2, T0
+	vpxor		T1, T0, T0
 	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), T0, T1
 	vpxor		T1, MI, MI
 	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), T0, T1
@@ -390,7 +403,7 @@
 .endm
 
 /*
- * _aes_vecs op, n, src: "op src, Vi, Vi" for the first n (2 or 4) of V0..V3
+ * _aes_vecs op, n, src: "op src, Vi, Vi" for the first n (1..4) of V0..V3
  */
 .macro	_aes_vecs	op, n, src
 	\op		\src, V0, V0
@@ -399,6 +412,8 @@
 .endif
 .if \n > 2
 	\op		\src, V2, V2
+.endif
+.if \n > 3
 	\op		\src, V3, V3
 .endif
 .endm
@@ -411,8 +426,8 @@
 
 /*
  * _aes_ctr n, ghash, gbase, goff: V0..V(n-1) = AES keystream of the next 2n
- * counter blocks (LE_CTR, LE_CTR + 1, ..., advancing LE_CTR by 2n), n = 2
- * or 4.  With ghash=1 (n = 4) the 8 blocks at \goff(\gbase) are hashed into
+ * counter blocks (LE_CTR, LE_CTR + 1, ..., advancing LE_CTR by 2n), n =
+ * 1..4.  With ghash=1 (n = 4) the 8 blocks at \goff(\gbase) are hashed into
  * GHASH_ACC at the same time (_ghash_8blocks_step, one step after each of
  * the last 9 rounds).
  *
@@ -563,96 +578,142 @@
 .endm
 
 /*
- * aes_gcm_ghash_tail_vaes_avx2: hash the 1..127 bytes at %rsi (length %r10;
- * a last block shorter than 16 bytes is zero-padded) into GHASH_ACC.  The nb
- * blocks are multiplied by H^nb..H^1: a vector at a time while 32 bytes are
- * left, then a block at a time, summing the unreduced products in LO, MI, HI
- * (their lanes are summed once the vectors are done, so that the rest works
- * on xmm).  The last block, times H^1, is reduced on its own by
- * _ghash_mul_h1, and the sums, if any, by one _ghash_reduce.
+ * _ghash_tail crypt, hash=1: the last 1..127 bytes (DATALEN) at SRC.  With
+ * crypt=0 (associated data, or decryption's ciphertext before decryption)
+ * hash them into GHASH_ACC.  With crypt=1 XOR them with the keystream in
+ * V0..V3 (consumed from V0 on) into DST, and, unless hash=0 (decryption),
+ * hash the output (encryption's ciphertext) from the registers that hold it,
+ * its padding masked off.  A last block shorter than 16 bytes is hashed
+ * zero-padded.
  *
- * In: KEY, %rsi, %r10, GHASH_ACC, BSWAP_MASK, GFPOLY.  Out: GHASH_ACC.
- * Clobbers %rax, %rsi, %r10, %r11, T0..T2, LO, MI, HI, the flags.
+ * The nb blocks are multiplied by H^nb..H^1: a vector at a time while 32
+ * bytes are left, then a block at a time, summing the unreduced products in
+ * LO, MI, HI (their lanes are summed once the vectors are done, so that the
+ * rest works on xmm).  GHASH_ACC is added to the first block, then zeroed so
+ * that the following blocks add nothing.  The last block, times H^1, is
+ * reduced on its own by _ghash_mul_h1, and the sums, if any, by one
+ * _ghash_reduce.
+ *
+ * Reads KEY, BSWAP_MASK, GFPOLY (and V0..V3); updates SRC (and DST,
+ * GHASH_ACC); clobbers DATALEN, POWERS_PTR, TAILLEN, %rax, V0..V2, T0..T2,
+ * LO, MI, HI, the flags.  With hash=1, SRC - (TAILLEN - DATALEN) is where SRC
+ * started, on return.
  */
-SYM_FUNC_START_LOCAL(aes_gcm_ghash_tail_vaes_avx2)
-	/* A single block needs neither the sums nor %r11 (0 says so). */
-	xor		%r11d, %r11d
-	cmp		$16, %r10
-	jbe		.Lgt_block
-	/* %r11 = &stored H^nb = KEY + 512 + 16 * (8 - nb) */
-	lea		15(%r10), %rax
+.macro	_ghash_tail	crypt, hash=1
+.if \crypt
+.set	GDATA, T0		/* the data hashed: the output ... */
+.set	GDATA_XMM, T0_XMM
+.else
+.set	GDATA, T1		/* ... or the input */
+.set	GDATA_XMM, T1_XMM
+.endif
+.if \hash
+	mov		DATALEN, TAILLEN
+	/* A single block needs neither the sums nor POWERS_PTR. */
+	cmp		$16, DATALEN
+	jbe		.Ltail_block\@
+	/* POWERS_PTR = &stored H^nb = KEY + 512 + 16 * (8 - nb) */
+	lea		15(DATALEN), %rax
 	and		$~15, %rax
 	neg		%rax
-	lea		GCM_H_POWERS_OFFSET+128(KEY,%rax), %r11
+	lea		GCM_H_POWERS_OFFSET+128(KEY,%rax), POWERS_PTR
 	vpxor		LO_XMM, LO_XMM, LO_XMM
 	vpxor		MI_XMM, MI_XMM, MI_XMM
 	vpxor		HI_XMM, HI_XMM, HI_XMM
-	/*
-	 * GHASH_ACC is added to the first block, then zeroed so that the
-	 * following blocks add nothing.
-	 */
-	cmp		$32, %r10
-	jb		.Lgt_block
-.Lgt_vec_loop:
-	vmovdqu		(%rsi), T0
-	vpshufb		BSWAP_MASK, T0, T0
-	vpxor		GHASH_ACC, T0, T0
+.endif
+	cmp		$32, DATALEN
+	jb		.Ltail_block\@
+.Ltail_vec\@:
+.if \crypt
+	vpxor		(SRC), V0, T0
+	vmovdqu		T0, (DST)
+	add		$32, DST
+	vmovdqa		V1, V0
+	vmovdqa		V2, V1
+	vmovdqa		V3, V2
+.else
+	vmovdqu		(SRC), T1
+.endif
+.if \hash
+	vpshufb		BSWAP_MASK, GDATA, T2
+	vpxor		GHASH_ACC, T2, T2
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
-	_ghash_mul_accum T0, (%r11), T1
-	add		$32, %rsi
-	add		$32, %r11
-	sub		$32, %r10
-	cmp		$32, %r10
-	jae		.Lgt_vec_loop
-.irp r, LO, MI, HI
-	vextracti128	$1, \r, T0_XMM
-	vpxor		T0_XMM, \r\()_XMM, \r\()_XMM
-.endr
-	test		%r10, %r10
-	jz		.Lgt_reduce
-.Lgt_block:
-	cmp		$16, %r10
-	jb		.Lgt_partial
-	vmovdqu		(%rsi), T0_XMM
-	jmp		.Lgt_have_block
-.Lgt_partial:
-	_load_partial_block %rsi, %r10, T0_XMM, T1_XMM, %rax
-.Lgt_have_block:
-	vpshufb		BSWAP_MASK_XMM, T0_XMM, T0_XMM
-	vpxor		GHASH_ACC_XMM, T0_XMM, T0_XMM
+	_ghash_mul_accum T2, (POWERS_PTR), T1
+	add		$32, POWERS_PTR
+.endif
+	add		$32, SRC
+	sub		$32, DATALEN
+	cmp		$32, DATALEN
+	jae		.Ltail_vec\@
+.if \hash
+	vextracti128	$1, LO, T0_XMM
+	vpxor		T0_XMM, LO_XMM, LO_XMM
+	vextracti128	$1, MI, T0_XMM
+	vpxor		T0_XMM, MI_XMM, MI_XMM
+	vextracti128	$1, HI, T0_XMM
+	vpxor		T0_XMM, HI_XMM, HI_XMM
+	test		DATALEN, DATALEN
+	jz		.Ltail_reduce\@
+.else
+	test		DATALEN, DATALEN
+	jz		.Ltail_done\@
+.endif
+.Ltail_block\@:
+	/* (Laid out so that a lone full block runs straight to its hash.) */
+	cmp		$16, DATALEN
+	jb		.Ltail_partial\@
+.if \crypt
+	vpxor		(SRC), V0_XMM, T0_XMM
+	vmovdqu		T0_XMM, (DST)
+.else
+	vmovdqu		(SRC), T1_XMM
+.endif
+.Ltail_hash_block\@:
+.if \hash
+	vpshufb		BSWAP_MASK_XMM, GDATA_XMM, T2_XMM
+	vpxor		GHASH_ACC_XMM, T2_XMM, T2_XMM
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
-	cmp		$16, %r10
-	jbe		.Lgt_last_block
-	_ghash_mul_accum T0_XMM, (%r11), T1_XMM, LO_XMM, MI_XMM, HI_XMM
-	add		$16, %rsi
-	add		$16, %r11
-	sub		$16, %r10
-	jmp		.Lgt_block
-.Lgt_last_block:
+	cmp		$16, DATALEN
+	ja		.Ltail_next_block\@
 	/* The last block is multiplied by H^1, reduced on its own. */
-	_ghash_mul_h1	T0_XMM, GHASH_ACC_XMM, T1_XMM, T2_XMM
-	test		%r11, %r11
-	jz		.Lgt_done
-.Lgt_reduce:
+	_ghash_mul_h1	T2_XMM, GHASH_ACC_XMM, T0_XMM, T1_XMM
+	cmp		$16, TAILLEN
+	jbe		.Ltail_done\@
+.Ltail_reduce\@:
 	_ghash_reduce	LO_XMM, MI_XMM, HI_XMM, GFPOLY_XMM, T1_XMM
 	vpxor		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
-.Lgt_done:
-	RET
-SYM_FUNC_END(aes_gcm_ghash_tail_vaes_avx2)
-
-/*
- * _call_ghash_tail: call aes_gcm_ghash_tail_vaes_avx2, inside a frame when
- * the kernel is built with frame pointers (objtool wants one around calls).
- */
-.macro	_call_ghash_tail
-#ifdef CONFIG_FRAME_POINTER
-	push		%rbp
-	mov		%rsp, %rbp
-	call		aes_gcm_ghash_tail_vaes_avx2
-	pop		%rbp
-#else
-	call		aes_gcm_ghash_tail_vaes_avx2
-#endif
+	jmp		.Ltail_done\@
+.Ltail_next_block\@:
+	_ghash_mul_accum T2_XMM, (POWERS_PTR), T1_XMM, LO_XMM, MI_XMM, HI_XMM
+	add		$16, POWERS_PTR
+.else
+	cmp		$16, DATALEN
+	jbe		.Ltail_done\@
+.endif
+.if \crypt
+	vextracti128	$1, V0, V0_XMM
+	add		$16, DST
+.endif
+	add		$16, SRC
+	sub		$16, DATALEN
+	jmp		.Ltail_block\@
+.Ltail_partial\@:
+	/* The last block, 1..15 bytes */
+	_load_partial_block SRC, DATALEN, T1_XMM, T2_XMM, %rax
+.if \crypt
+	vpxor		T1_XMM, V0_XMM, T0_XMM
+	_store_partial_block T0_XMM, DST, DATALEN, T2_XMM, %rax
+.if \hash
+	/* Hash the output zero-padded: mask off the keystream beyond it. */
+	lea		.Lones_zeros+16(%rip), %rax
+	sub		DATALEN, %rax
+	vpand		(%rax), T0_XMM, T0_XMM
+.endif
+.endif
+.if \hash
+	jmp		.Ltail_hash_block\@
+.endif
+.Ltail_done\@:
 .endm
 
 /* _load_ghash_consts: BSWAP_MASK and GFPOLY (both lanes) */
@@ -726,29 +787,28 @@ SYM_FUNC_END(aes_gcm_precompute_vaes_avx2)
  *				     int aadlen);
  */
 SYM_FUNC_START(aes_gcm_aad_update_vaes_avx2)
-	/* %rsi = ghash_acc, %rdx = aad, %rcx = aadlen */
-	movl		%ecx, %ecx
-	test		%rcx, %rcx
+	/* Move the arguments to the roles that _ghash_tail uses. */
+	movl		%ecx, %r9d		/* DATALEN = aadlen */
+	test		DATALEN, DATALEN
 	jz		.Laad_done
+	mov		%rdx, SRC		/* SRC = aad */
+	mov		%rsi, GHASH_ACC_PTR	/* = ghash_acc */
 	_load_ghash_consts
-	vmovdqu		(%rsi), GHASH_ACC_XMM
-	mov		%rsi, %r8
-	cmp		$128, %rcx
+	vmovdqu		(GHASH_ACC_PTR), GHASH_ACC_XMM
+	cmp		$128, DATALEN
 	jb		.Laad_tail
 .Laad_loop:
-	_ghash_8blocks	%rdx, 0
-	sub		$-128, %rdx
-	add		$-128, %rcx
-	cmp		$128, %rcx
+	_ghash_8blocks	SRC, 0
+	sub		$-128, SRC
+	add		$-128, DATALEN
+	cmp		$128, DATALEN
 	jae		.Laad_loop
-	test		%rcx, %rcx
+	test		DATALEN, DATALEN
 	jz		.Laad_store
 .Laad_tail:
-	mov		%rdx, %rsi
-	mov		%rcx, %r10
-	_call_ghash_tail
+	_ghash_tail	0
 .Laad_store:
-	vmovdqu		GHASH_ACC_XMM, (%r8)
+	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
 	vzeroupper
 .Laad_done:
 	RET
@@ -773,7 +833,17 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 	cmp		$128, DATALEN
 	jb		.Ltail\@
 .if \enc
-	/* The first 8 blocks: nothing to hash yet. */
+	/*
+	 * Encryption hashes its output two iterations late (GHASH_PTR =
+	 * DST - 256): the blocks that the iteration just before stored would
+	 * reach GHASH only through store-to-load forwarding, which held the
+	 * loop back (4% on Zen 4).  So the first two iterations only encrypt,
+	 * unless only two are to run: then the second already hashes the
+	 * first's output (one late), as one more encrypt-only iteration and
+	 * one more hash-only pass cost more than the forwarding does once.
+	 */
+	mov		DST, GHASH_PTR
+.Lenc_first\@:
 	_aes_ctr	4
 	_xor_store_8blocks
 	sub		$-128, SRC
@@ -781,9 +851,15 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 	add		$-128, DATALEN
 	cmp		$128, DATALEN
 	jb		.Lghash_last\@
+	cmp		$256, DATALEN
+	jb		.Lmain_loop\@
+	lea		128(GHASH_PTR), %r10
+	cmp		%r10, DST
+	je		.Lenc_first\@
 .Lmain_loop\@:
-	/* Encrypt 8 blocks while hashing the 8 ciphertext blocks before. */
-	_aes_ctr	4, 1, DST, -128
+	/* Encrypt 8 blocks, hashing 8 ciphertext blocks from before */
+	_aes_ctr	4, 1, GHASH_PTR, 0
+	sub		$-128, GHASH_PTR
 .else
 .Lmain_loop\@:
 	/* Decrypt 8 blocks while hashing them. */
@@ -797,90 +873,51 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 	jae		.Lmain_loop\@
 .if \enc
 .Lghash_last\@:
-	_ghash_8blocks	DST, -128
+	/* Hash the 8 or 16 blocks written and not yet hashed. */
+	_ghash_8blocks	GHASH_PTR, 0
+	sub		$-128, GHASH_PTR
+	cmp		DST, GHASH_PTR
+	jb		.Lghash_last\@
 .endif
 	test		DATALEN, DATALEN
 	jz		.Lstore_ghash\@
 
 .Ltail\@:
 	/*
-	 * 1..127 bytes are left.  Decryption hashes them first (the helper
-	 * clobbers RNDKEYLAST_PTR); encryption keeps their start in %rsi, %r10
-	 * to hash the ciphertext afterwards.
+	 * 1..127 bytes are left.  Decryption hashes them first, from memory:
+	 * placed after the AES rounds, as encryption must, the hashing
+	 * measured up to 5% slower at 65..127 bytes with AES-256 on Zen 4 (it
+	 * waits behind the rounds to be scheduled).  Then keystream for 1
+	 * block (xmm) or as many vectors as cover them, the larger cases
+	 * tested first, and _ghash_tail to en/decrypt (and, encrypting, hash
+	 * the output).
 	 */
-	mov		DATALEN, %r10
-.if \enc
-	mov		DST, %rsi
-.else
-	mov		SRC, %rsi
-	_call_ghash_tail
-	_set_rndkeylast_ptr
+.if !\enc
+	_ghash_tail	0
+	/* Back to the start of the tail */
+	sub		TAILLEN, SRC
+	add		DATALEN, SRC
+	mov		TAILLEN, DATALEN
 .endif
-	/*
-	 * Keystream for 1 block (xmm), 2 vectors or 4 vectors, whichever is
-	 * the least that covers the rest.  (One vector alone measured slower
-	 * than two.)
-	 */
-	cmp		$16, DATALEN
-	ja		.Ltail_2vec\@
-	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, V0_XMM
-	_aes_encrypt_1x	V0_XMM
-	jmp		.Ltail_vec_loop\@
-.Ltail_2vec\@:
 	cmp		$64, DATALEN
 	ja		.Ltail_4vec\@
+	cmp		$32, DATALEN
+	ja		.Ltail_2vec\@
+	cmp		$16, DATALEN
+	ja		.Ltail_1vec\@
+	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, V0_XMM
+	_aes_encrypt_1x	V0_XMM
+	jmp		.Ltail_crypt\@
+.Ltail_1vec\@:
+	_aes_ctr	1
+	jmp		.Ltail_crypt\@
+.Ltail_2vec\@:
 	_aes_ctr	2
-	jmp		.Ltail_vec_loop\@
+	jmp		.Ltail_crypt\@
 .Ltail_4vec\@:
 	_aes_ctr	4
-.Ltail_vec_loop\@:
-	/* Use up V0, move V1..V3 down; then a block, then a partial block */
-	cmp		$32, DATALEN
-	jb		.Ltail_block\@
-	vpxor		(SRC), V0, T0
-	vmovdqu		T0, (DST)
-	add		$32, SRC
-	add		$32, DST
-	sub		$32, DATALEN
-	vmovdqa		V1, V0
-	vmovdqa		V2, V1
-	vmovdqa		V3, V2
-	jmp		.Ltail_vec_loop\@
-.Ltail_block\@:
-	test		DATALEN, DATALEN
-	jz		.Ltail_ghash\@
-	cmp		$16, DATALEN
-	jb		.Ltail_partial\@
-	vpxor		(SRC), V0_XMM, T0_XMM
-	vmovdqu		T0_XMM, (DST)
-	add		$16, SRC
-	add		$16, DST
-	vextracti128	$1, V0, V0_XMM
-	sub		$16, DATALEN
-	jz		.Ltail_ghash\@
-.Ltail_partial\@:
-	_load_partial_block SRC, DATALEN, T0_XMM, T1_XMM, %rax
-	vpxor		V0_XMM, T0_XMM, T0_XMM
-	_store_partial_block T0_XMM, DST, DATALEN, T1_XMM, %rax
-.Ltail_ghash\@:
-.if \enc
-	cmp		$16, %r10
-	ja		.Ltail_ghash_mem\@
-	/*
-	 * A single block: hash it from T0_XMM, zero-padded, rather than
-	 * reload it (the latency of the store-to-load forwarding counts
-	 * for short messages).
-	 */
-	lea		.Lones_zeros+16(%rip), %rax
-	sub		%r10, %rax
-	vpand		(%rax), T0_XMM, T0_XMM
-	vpshufb		BSWAP_MASK_XMM, T0_XMM, T0_XMM
-	vpxor		T0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
-	_ghash_mul_h1	GHASH_ACC_XMM, GHASH_ACC_XMM, T1_XMM, T2_XMM
-	jmp		.Lstore_ghash\@
-.Ltail_ghash_mem\@:
-	_call_ghash_tail
-.endif
+.Ltail_crypt\@:
+	_ghash_tail	1, \enc
 .Lstore_ghash\@:
 	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
 	vzeroupper
@@ -920,10 +957,9 @@ SYM_FUNC_END(aes_gcm_dec_update_vaes_avx2)
 	_aes_encrypt_1x	V0_XMM
 
 	/* GHASH_ACC = (GHASH_ACC + lengths block) * H */
-	shl		$3, %rcx
-	shl		$3, %r8
 	vmovq		%r8, T0_XMM
 	vpinsrq		$1, %rcx, T0_XMM, T0_XMM
+	vpsllq		$3, T0_XMM, T0_XMM	/* bytes to bits */
 	vpxor		(GHASH_ACC_PTR), T0_XMM, GHASH_ACC_XMM
 	_ghash_mul_h1	GHASH_ACC_XMM, GHASH_ACC_XMM, T0_XMM, T1_XMM
 
@@ -940,7 +976,6 @@ SYM_FUNC_END(aes_gcm_dec_update_vaes_avx2)
 	vptest		(%r10), GHASH_ACC_XMM
 	sete		%al
 .endif
-	vzeroupper
 	RET
 .endm
 
