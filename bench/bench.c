@@ -145,7 +145,7 @@ static const struct gcm_impl {
 	  LINUX_GCM_FNS(vaes_avx10_512, vaes_avx10) },
 };
 
-static double seconds_per_point = 0.0003;
+static double seconds_per_point = 0.001;
 static u8 *src, *dst;
 static u8 aad[16], tag[16];
 static volatile unsigned int sink;
