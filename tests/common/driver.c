@@ -608,7 +608,9 @@ static void test_xts_encrypt_iv(void)
 
 struct wp_stats {
 	struct tally model;
-	struct tally impl[NR_GCM_IMPLS];
+	/* one per implementation, of XTS or of GCM */
+	struct tally impl[NR_GCM_IMPLS > NR_XTS_IMPLS ? NR_GCM_IMPLS :
+			  NR_XTS_IMPLS];
 	unsigned long skipped;
 	const char *skip_reason;
 	unsigned int skip_sizes[32], nr_skip_sizes;
@@ -693,12 +695,18 @@ static void print_skip_sizes(const char *file, struct wp_stats *s)
 	n_skipped++;
 }
 
-static void test_xts_wycheproof(void)
+/*
+ * Runs every case of one Wycheproof @file through @fn, with one tally for
+ * the model and one for each of the @nr implementations, and reports the
+ * tallies of those not skipped (@skip[i] set) and the skipped IV sizes.
+ */
+static void run_wycheproof(const char *file,
+			   void (*fn)(const struct wp_case *c, void *ctx),
+			   unsigned int nr, const char *(*name)(unsigned int),
+			   const char * const *skip)
 {
-	static const char file[] = "aes_xts_test.json";
 	static struct wp_stats s;
 	unsigned int i;
-	int n;
 
 	if (!plat->wycheproof_each) {
 		report_skip("wycheproof", file, "not on this platform");
@@ -706,19 +714,28 @@ static void test_xts_wycheproof(void)
 	}
 	memset(&s, 0, sizeof(s));
 	tally_init(&s.model, "wycheproof", file, "model", NULL);
-	for (i = 0; i < NR_XTS_IMPLS; i++)
-		tally_init(&s.impl[i], "wycheproof", file, xts_impls[i].name,
-			   NULL);
-	n = plat->wycheproof_each(file, xts_wp_case, &s);
-	if (n < 0) {
+	for (i = 0; i < nr; i++)
+		tally_init(&s.impl[i], "wycheproof", file, name(i), NULL);
+	if (plat->wycheproof_each(file, fn, &s) < 0) {
 		report_skip("wycheproof", file, "vectors not found");
 		return;
 	}
 	tally_report(&s.model);
-	for (i = 0; i < NR_XTS_IMPLS; i++)
-		if (!xts_skip[i])
+	for (i = 0; i < nr; i++)
+		if (!skip[i])
 			tally_report(&s.impl[i]);
 	print_skip_sizes(file, &s);
+}
+
+static const char *xts_impl_name(unsigned int i)
+{
+	return xts_impls[i].name;
+}
+
+static void test_xts_wycheproof(void)
+{
+	run_wycheproof("aes_xts_test.json", xts_wp_case, NR_XTS_IMPLS,
+		       xts_impl_name, xts_skip);
 }
 
 static void test_xts(void)
@@ -1280,32 +1297,15 @@ static void gmac_wp_case(const struct wp_case *c, void *ctx)
 	gcm_wp_run(ctx, c, true);
 }
 
+static const char *gcm_impl_name(unsigned int i)
+{
+	return gcm_impls[i].name;
+}
+
 static void test_gcm_wycheproof(const char *file, bool gmac)
 {
-	static struct wp_stats s;
-	unsigned int i;
-	int n;
-
-	if (!plat->wycheproof_each) {
-		report_skip("wycheproof", file, "not on this platform");
-		return;
-	}
-	memset(&s, 0, sizeof(s));
-	tally_init(&s.model, "wycheproof", file, "model", NULL);
-	for (i = 0; i < NR_GCM_IMPLS; i++)
-		tally_init(&s.impl[i], "wycheproof", file, gcm_impls[i].name,
-			   NULL);
-	n = plat->wycheproof_each(file, gmac ? gmac_wp_case : gcm_wp_case,
-				  &s);
-	if (n < 0) {
-		report_skip("wycheproof", file, "vectors not found");
-		return;
-	}
-	tally_report(&s.model);
-	for (i = 0; i < NR_GCM_IMPLS; i++)
-		if (!gcm_skip[i])
-			tally_report(&s.impl[i]);
-	print_skip_sizes(file, &s);
+	run_wycheproof(file, gmac ? gmac_wp_case : gcm_wp_case, NR_GCM_IMPLS,
+		       gcm_impl_name, gcm_skip);
 }
 
 static void test_gcm(void)
