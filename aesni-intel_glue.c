@@ -559,6 +559,30 @@ static __always_inline int gcm_crypt(struct aead_request *req, int flags)
 /* Registration */
 
 /*
+ * An internal AEAD algorithm: @mode (gcm or rfc4106) and @sfx (_<impl>)
+ * name its entry points, e.g. gcm_setkey_aesni.
+ */
+#define AESNI_AEAD_ALG(mode, sfx, name, drv_name, prio, ctx, iv_size)	\
+{									\
+	.base = {							\
+		.cra_name		= "__" name,			\
+		.cra_driver_name	= "__" drv_name,		\
+		.cra_priority		= prio,				\
+		.cra_flags		= CRYPTO_ALG_INTERNAL,		\
+		.cra_blocksize		= 1,				\
+		.cra_ctxsize		= AESNI_CTX_SIZE(ctx),		\
+		.cra_module		= THIS_MODULE,			\
+	},								\
+	.setkey		= mode##_setkey##sfx,				\
+	.setauthsize	= mode##_setauthsize,				\
+	.encrypt	= mode##_encrypt##sfx,				\
+	.decrypt	= mode##_decrypt##sfx,				\
+	.ivsize		= iv_size,					\
+	.chunksize	= AES_BLOCK_SIZE,				\
+	.maxauthsize	= 16,						\
+}
+
+/*
  * DEFINE_AESNI_ALGS() generates, for one implementation, the entry points
  * (each a call of an __always_inline body with constant arguments) and the
  * internal xts(aes), gcm(aes) and rfc4106(gcm(aes)) algorithms.
@@ -627,41 +651,14 @@ static struct skcipher_alg xts_alg_##impl = {				\
 	.decrypt	= xts_decrypt_##impl,				\
 };									\
 static struct simd_skcipher_alg *xts_simd_##impl;			\
-static struct aead_alg gcm_algs_##impl[] = { {				\
-	.base = {							\
-		.cra_name		= "__gcm(aes)",			\
-		.cra_driver_name	= "__generic-gcm-" AESNI_DRV_##impl, \
-		.cra_priority		= impl##_prio,			\
-		.cra_flags		= CRYPTO_ALG_INTERNAL,		\
-		.cra_blocksize		= 1,				\
-		.cra_ctxsize		= AESNI_CTX_SIZE(struct type),	\
-		.cra_module		= THIS_MODULE,			\
-	},								\
-	.setkey		= gcm_setkey_##impl,				\
-	.setauthsize	= gcm_setauthsize,				\
-	.encrypt	= gcm_encrypt_##impl,				\
-	.decrypt	= gcm_decrypt_##impl,				\
-	.ivsize		= GCM_AES_IV_SIZE,				\
-	.chunksize	= AES_BLOCK_SIZE,				\
-	.maxauthsize	= 16,						\
-}, {									\
-	.base = {							\
-		.cra_name		= "__rfc4106(gcm(aes))",	\
-		.cra_driver_name	= "__rfc4106-gcm-" AESNI_DRV_##impl, \
-		.cra_priority		= impl##_prio,			\
-		.cra_flags		= CRYPTO_ALG_INTERNAL,		\
-		.cra_blocksize		= 1,				\
-		.cra_ctxsize		= AESNI_CTX_SIZE(struct type),	\
-		.cra_module		= THIS_MODULE,			\
-	},								\
-	.setkey		= rfc4106_setkey_##impl,			\
-	.setauthsize	= rfc4106_setauthsize,				\
-	.encrypt	= rfc4106_encrypt_##impl,			\
-	.decrypt	= rfc4106_decrypt_##impl,			\
-	.ivsize		= GCM_RFC4106_IV_SIZE,				\
-	.chunksize	= AES_BLOCK_SIZE,				\
-	.maxauthsize	= 16,						\
-} };									\
+static struct aead_alg gcm_algs_##impl[] = {				\
+	AESNI_AEAD_ALG(gcm, _##impl, "gcm(aes)",				\
+		       "generic-gcm-" AESNI_DRV_##impl, impl##_prio,		\
+		       struct type, GCM_AES_IV_SIZE),				\
+	AESNI_AEAD_ALG(rfc4106, _##impl, "rfc4106(gcm(aes))",		\
+		       "rfc4106-gcm-" AESNI_DRV_##impl, impl##_prio,		\
+		       struct type, GCM_RFC4106_IV_SIZE),			\
+};									\
 static struct simd_aead_alg *gcm_simd_##impl[ARRAY_SIZE(gcm_algs_##impl)]; \
 MODULE_ALIAS_CRYPTO("xts-aes-" AESNI_DRV_##impl);			\
 MODULE_ALIAS_CRYPTO("generic-gcm-" AESNI_DRV_##impl);			\
