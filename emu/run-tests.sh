@@ -31,7 +31,7 @@ CMDLINE="seed=${EMU_SEED:-$(date +%s)}${EMU_CASES:+ cases=$EMU_CASES}"
 CMDLINE+="${EMU_MAXLEN:+ maxlen=$EMU_MAXLEN}${EMU_CORRUPT:+ corrupt=$EMU_CORRUPT}"
 CMDLINE+="${EMU_EXHAUSTIVE:+ exhaustive=$EMU_EXHAUSTIVE}${EMU_FLIPS:+ flips=$EMU_FLIPS}"
 SYSLINUX=/usr/lib/syslinux/modules/bios
-WYCHEPROOF_DIR=${WYCHEPROOF_DIR:-$ROOT/../shared/vectors/wycheproof}
+WYCHEPROOF_DIR=${WYCHEPROOF_DIR:-$ROOT/tests/vectors/wycheproof}
 
 echo "emu: building the test image"
 make -s -j2 -C "$ROOT/emu" OUT="$OUT"
@@ -56,7 +56,8 @@ if [ -d "$WYCHEPROOF_DIR" ]; then
 		APPEND+=" --- wp$m.txt $json"
 	done
 else
-	echo "emu: $WYCHEPROOF_DIR not found (Wycheproof tests SKIPPED)"
+	echo "emu: $WYCHEPROOF_DIR not found (the tree ships it): FAILED"
+	exit 1
 fi
 printf 'DEFAULT emu\nPROMPT 0\nLABEL emu\n  KERNEL mboot.c32\n  APPEND %s\n' \
 	"$APPEND" >"$OUT/iso/isolinux.cfg"
