@@ -274,6 +274,88 @@ bool aes_gcm_dec_final_aesni_avx(const struct aes_gcm_key_aesni *key,
 				 const u8 tag[16], int taglen);
 
 /*
+ * AES-GCM, one call per whole message (all five implementations).
+ *
+ * @le_ctr as for the final functions: le_ctr[0] = 1, the counter block that
+ * masks the tag; the data is encrypted from counter 2 on.  Any @aadlen and
+ * @datalen, 0 included; @src == @dst allowed.  aes_gcm_enc_oneshot_*()
+ * writes the full 16-byte tag.  aes_gcm_dec_oneshot_*() returns true iff the
+ * first @taglen bytes (4, 8, 12..16) of the computed tag equal @tag,
+ * compared in constant time; it writes the plaintext to @dst either way (the
+ * caller wipes it on a mismatch).
+ */
+#define AESNI_INTEL_DECLARE_GCM_ONESHOT(impl, family)			     \
+void aes_gcm_enc_oneshot_##impl(const struct aes_gcm_key_##family *key,     \
+				const u32 le_ctr[4], const u8 *aad,	     \
+				unsigned int aadlen, const u8 *src, u8 *dst, \
+				unsigned int datalen, u8 tag[16]);	     \
+bool aes_gcm_dec_oneshot_##impl(const struct aes_gcm_key_##family *key,     \
+				const u32 le_ctr[4], const u8 *aad,	     \
+				unsigned int aadlen, const u8 *src, u8 *dst, \
+				unsigned int datalen, const u8 *tag,	     \
+				unsigned int taglen)
+
+AESNI_INTEL_DECLARE_GCM_ONESHOT(aesni, aesni);
+AESNI_INTEL_DECLARE_GCM_ONESHOT(aesni_avx, aesni);
+AESNI_INTEL_DECLARE_GCM_ONESHOT(vaes_avx2, vaes_avx2);
+AESNI_INTEL_DECLARE_GCM_ONESHOT(vaes_avx10_256, vaes_avx10);
+AESNI_INTEL_DECLARE_GCM_ONESHOT(vaes_avx10_512, vaes_avx10);
+
+/*
+ * The other AES modes of the distribution's aesni-intel
+ * (aes-modes-x86_64.S): single blocks, ECB, CBC, CTS-CBC, CTR and XCTR.
+ * @key is a struct crypto_aes_ctx filled by aes_expandkey(); decryption
+ * uses its key_dec.
+ *
+ * aes_{encrypt,decrypt}_block_aesni(): one block; @dst may equal @src.
+ * aes_ecb_*(), aes_cbc_*(): @len is a multiple of 16 (it may be 0).
+ * aes_cbc_*() read the chaining value from @iv and leave the next one
+ *   there, so a message may be split into calls.
+ * aes_cts_cbc_*(): the last 16 < @len <= 32 bytes of a CBC-CS3 message
+ *   (the kernel's cts(cbc(aes))), chained from @iv.
+ * aes_ctr_crypt_*(): @ctr is the 128-bit big-endian counter block of the
+ *   first block (ctr(aes) increments all 128 bits); it is left holding the
+ *   counter of the block after the last one processed.  A @len that is not
+ *   a multiple of 16 ends the message.
+ * aes_xctr_crypt_*(): XCTR (HCTR2): block i (counting from @ctr, which
+ *   starts at 1) is encrypted with AES(@iv ^ le128(i)).  A @len that is not
+ *   a multiple of 16 ends the message; otherwise the caller adds len / 16 to
+ *   @ctr for the next call.
+ * CBC encryption is serial, so it has only the AES-NI form.
+ */
+void aes_encrypt_block_aesni(const struct crypto_aes_ctx *key, u8 dst[16],
+			     const u8 src[16]);
+void aes_decrypt_block_aesni(const struct crypto_aes_ctx *key, u8 dst[16],
+			     const u8 src[16]);
+void aes_cbc_encrypt_aesni(const struct crypto_aes_ctx *key, const u8 *src,
+			   u8 *dst, unsigned int len, u8 iv[16]);
+void aes_cts_cbc_encrypt_aesni(const struct crypto_aes_ctx *key,
+			       const u8 *src, u8 *dst, unsigned int len,
+			       u8 iv[16]);
+void aes_cts_cbc_decrypt_aesni(const struct crypto_aes_ctx *key,
+			       const u8 *src, u8 *dst, unsigned int len,
+			       u8 iv[16]);
+
+#define AESNI_INTEL_DECLARE_MODES(impl)					     \
+void aes_ecb_encrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
+			    u8 *dst, unsigned int len);			     \
+void aes_ecb_decrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
+			    u8 *dst, unsigned int len);			     \
+void aes_cbc_decrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
+			    u8 *dst, unsigned int len, u8 iv[16]);	     \
+void aes_ctr_crypt_##impl(const struct crypto_aes_ctx *key, const u8 *src,  \
+			  u8 *dst, unsigned int len, u8 ctr[16]);	     \
+void aes_xctr_crypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
+			   u8 *dst, unsigned int len, const u8 iv[16],	     \
+			   u64 ctr)
+
+AESNI_INTEL_DECLARE_MODES(aesni);
+AESNI_INTEL_DECLARE_MODES(aesni_avx);
+AESNI_INTEL_DECLARE_MODES(vaes_avx2);
+AESNI_INTEL_DECLARE_MODES(vaes_avx10_256);
+AESNI_INTEL_DECLARE_MODES(vaes_avx10_512);
+
+/*
  * Portable C computation of the powers of H (aes-gcm-keys.c), for setkey when
  * SIMD registers are unusable.  @h is AES_K(0^128).  Each fills the same
  * fields, byte for byte, as the matching assembly precompute.

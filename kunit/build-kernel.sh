@@ -21,6 +21,14 @@ drv=$tree/arch/x86/crypto/aesni-intel
 jobs=$(nproc)
 kmake() { make -C "$tree" ARCH=x86_64 -j"$jobs" "$@"; }
 
+# One cached tree serves every checkout on the machine: hold a lock while
+# copying in and building, and hand out a private copy of the bzImage, so
+# that two checkouts never build into or boot from each other's half-built
+# tree.
+mkdir -p "$cache"
+exec 9>"$cache.lock"
+flock 9
+
 if [ ! -f "$cache/.unpacked" ]; then
 	echo "kunit: unpacking linux-source-6.12 $srcver into $cache" >&2
 	rm -rf "$cache"; mkdir -p "$cache"
@@ -57,6 +65,14 @@ if [ ! -f "$tree/.config" ]; then
 	fi
 fi
 
+# Files of the driver that are gone from the repository go from the tree.
+for f in "$drv"/*.c "$drv"/*.h "$drv"/*.S; do
+	[ -e "$f" ] || continue
+	[ -e "$repo/${f##*/}" ] || rm -f "$f"
+done
+
 echo "kunit: building bzImage (-j$jobs)" >&2
 kmake -s bzImage >&2
-echo "$tree/arch/x86/boot/bzImage"
+mkdir -p "$repo/build/kunit"
+cp "$tree/arch/x86/boot/bzImage" "$repo/build/kunit/bzImage"
+echo "$repo/build/kunit/bzImage"
