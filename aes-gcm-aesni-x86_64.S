@@ -18,8 +18,8 @@
  *                transition penalties (Sandy Bridge .. Skylake, Zen 1/2).
  *
  * Which one runs is decided by the glue code from CPUID; the helper macros
- * _v, _v3 and _vclmul below emit either encoding from one source line, so
- * no code body exists twice in this file.
+ * of aes-macros.h (_v, _v3, _vpxor, _vpclmulqdq) emit either encoding from
+ * one source line, so no code body exists twice in this file.
  *
  * Functions (prototypes and their contract are in aesni-intel.h)
  * ---------------------------------------------------------------
@@ -77,6 +77,7 @@
 
 #include <linux/linkage.h>
 #include "aesni-intel.h"
+#include "aes-macros.h"
 
 .section .rodata
 .p2align 4
@@ -150,67 +151,6 @@
 .set	TMP2_32,	%r11d
 
 /*
- * Encoding helpers.  USE_AVX (set before each instantiation) selects VEX
- * encodings; otherwise the legacy SSE form is emitted.
- *
- * _v op, operands: an instruction whose operands are the same in both
- * encodings (moves, pshufd, ptest, pextrq, movq).
- */
-.macro _v op:req, args:vararg
-.if USE_AVX
-	v\op	\args
-.else
-	\op	\args
-.endif
-.endm
-
-/*
- * _v3 op, src1, src2, dst: dst = src2 OP src1, in AVX operand order.  The
- * legacy form copies src2 to dst first unless dst is src2.  If dst is src1
- * (and not src2), OP must be commutative: src2 is then used as the operand.
- * Registers are compared by name, so a register must be named the same way
- * in all operands of one call.
- */
-.macro _v3 op:req, src1:req, src2:req, dst:req
-.if USE_AVX
-	v\op	\src1, \src2, \dst
-.else
-.ifc \src2,\dst
-	\op	\src1, \dst
-.else
-.ifc \src1,\dst
-	\op	\src2, \dst
-.else
-	movdqa	\src2, \dst
-	\op	\src1, \dst
-.endif
-.endif
-.endif
-.endm
-
-/*
- * _vclmul imm, src1, src2, dst: dst = carryless product of a 64-bit half of
- * src2 (bit 0 of imm: 0 low, 1 high) and one of src1 (bit 4 of imm), i.e.
- * vpclmulqdq's operand order.  src1 may be memory (16-byte aligned).
- */
-.macro _vclmul imm:req, src1:req, src2:req, dst:req
-.if USE_AVX
-	vpclmulqdq	$\imm, \src1, \src2, \dst
-.else
-.ifc \src2,\dst
-	pclmulqdq	$\imm, \src1, \dst
-.else
-.ifc \src1,\dst
-	pclmulqdq	$((((\imm) & 1) << 4) | (((\imm) >> 4) & 1)), \src2, \dst
-.else
-	movdqa		\src2, \dst
-	pclmulqdq	$\imm, \src1, \dst
-.endif
-.endif
-.endif
-.endm
-
-/*
  * GHASH representation and multiplication
  * ---------------------------------------
  * GCM gives the bits of a block in the order x^0 (bit 7 of byte 0) ...
@@ -234,9 +174,9 @@
  */
 
 /*
- * _ghash_reduce lo, mi, hi, dst, tmp: dst = reduction of the 256-bit value
- * hi*2^128 ^ mi*2^64 ^ lo to 128 bits, where mi is still the raw Karatsuba
- * middle sum (lo and hi are folded into it here).
+ * _ghash_reduce lo, mi, hi, gfpoly, t: the contract of aes-macros.h (\mi the
+ * true middle word, result in \hi, clobbers \lo, \mi, \t), with \gfpoly
+ * the aligned .Lgfpoly in memory.
  *
  * Reduction: let the 256-bit value be the 64-bit words w3:w2:w1:w0; w0 and
  * w1 hold the coefficients of x^255..x^128, which must go.  Bit j of w0 is
@@ -248,19 +188,25 @@
  * high qword of .Lgfpoly and one qword swap:
  *   mi ^= swap(lo) ^ w0 * K    (w0 = lo.low, lo.high is word 1)
  *   hi ^= swap(mi) ^ w1 * K    (w1 = mi.low, mi.high is word 2)
- * Reads lo, mi, hi; writes dst; clobbers lo, mi, tmp.  dst may be hi.
  */
-.macro _ghash_reduce lo, mi, hi, dst, tmp
-	_v3		pxor, \lo, \mi, \mi
-	_v3		pxor, \hi, \mi, \mi
-	_vclmul		0x10, .Lgfpoly(%rip), \lo, \tmp
+.macro _ghash_reduce lo, mi, hi, gfpoly, t
+	_vpclmulqdq	$0x10, \gfpoly, \lo, \t
 	_v		pshufd $0x4e, \lo, \lo
-	_v3		pxor, \lo, \mi, \mi
-	_v3		pxor, \tmp, \mi, \mi
-	_vclmul		0x10, .Lgfpoly(%rip), \mi, \tmp
+	_vpxor		\lo, \mi, \mi
+	_vpxor		\t, \mi, \mi
+	_vpclmulqdq	$0x10, \gfpoly, \mi, \t
 	_v		pshufd $0x4e, \mi, \mi
-	_v3		pxor, \mi, \hi, \dst
-	_v3		pxor, \tmp, \dst, \dst
+	_vpxor		\mi, \hi, \hi
+	_vpxor		\t, \hi, \hi
+.endm
+
+/*
+ * _karatsuba_mi lo, mi, hi: mi = the true middle word, from the Karatsuba
+ * sum of (a0^a1)*(b0^b1) products: mi ^= lo ^ hi.
+ */
+.macro _karatsuba_mi lo, mi, hi
+	_vpxor		\lo, \mi, \mi
+	_vpxor		\hi, \mi, \mi
 .endm
 
 /*
@@ -275,16 +221,16 @@
  * Reads a, key; writes a; clobbers t0, t1.
  */
 .macro _ghash_mul_h a, t0, t1
-	_vclmul		0x00, OFF_H_TIMES_X64(KEY), \a, \t0
-	_vclmul		0x01, OFF_H_POWERS+7*16(KEY), \a, \t1
-	_v3		pxor, \t1, \t0, \t0	/* words 1..2 */
-	_vclmul		0x10, OFF_H_TIMES_X64(KEY), \a, \t1
-	_vclmul		0x11, OFF_H_POWERS+7*16(KEY), \a, \a
-	_v3		pxor, \t1, \a, \a	/* words 2..3 */
-	_vclmul		0x10, .Lgfpoly(%rip), \t0, \t1
+	_vpclmulqdq	$0x00, OFF_H_TIMES_X64(KEY), \a, \t0
+	_vpclmulqdq	$0x01, OFF_H_POWERS+7*16(KEY), \a, \t1
+	_vpxor		\t1, \t0, \t0	/* words 1..2 */
+	_vpclmulqdq	$0x10, OFF_H_TIMES_X64(KEY), \a, \t1
+	_vpclmulqdq	$0x11, OFF_H_POWERS+7*16(KEY), \a, \a
+	_vpxor		\t1, \a, \a	/* words 2..3 */
+	_vpclmulqdq	$0x10, .Lgfpoly(%rip), \t0, \t1
 	_v		pshufd $0x4e, \t0, \t0
-	_v3		pxor, \t0, \a, \a
-	_v3		pxor, \t1, \a, \a
+	_vpxor		\t0, \a, \a
+	_vpxor		\t1, \a, \a
 .endm
 
 /*
@@ -301,32 +247,33 @@
 	_v		movdqu \disp+16*\i(\base), GHASH_DATA
 	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
 .if \i == 0
-	_v3		pxor, GHASH_ACC, GHASH_DATA, GHASH_DATA
+	_vpxor		GHASH_ACC, GHASH_DATA, GHASH_DATA
 .endif
 	_v		pshufd $0x4e, GHASH_DATA, GHASH_TMP
-	_v3		pxor, GHASH_DATA, GHASH_TMP, GHASH_TMP
+	_vpxor		GHASH_DATA, GHASH_TMP, GHASH_TMP
 .if \i == 0
-	_vclmul		0x00, OFF_H_POWERS_XORED(KEY), \
+	_vpclmulqdq	$0x00, OFF_H_POWERS_XORED(KEY), \
 			GHASH_TMP, GHASH_MI
-	_vclmul		0x00, OFF_H_POWERS(KEY), \
+	_vpclmulqdq	$0x00, OFF_H_POWERS(KEY), \
 			GHASH_DATA, GHASH_LO
-	_vclmul		0x11, OFF_H_POWERS(KEY), \
+	_vpclmulqdq	$0x11, OFF_H_POWERS(KEY), \
 			GHASH_DATA, GHASH_ACC
 .else
 	/* h_powers_xored[i] is qword (i & 1) of the aligned pair i / 2 */
-	_vclmul		((\i&1)<<4), \
+	_vpclmulqdq	$((\i&1)<<4), \
 			OFF_H_POWERS_XORED+(\i>>1)*16(KEY), \
 			GHASH_TMP, GHASH_TMP
-	_v3		pxor, GHASH_TMP, GHASH_MI, GHASH_MI
-	_vclmul		0x00, OFF_H_POWERS+16*\i(KEY), \
+	_vpxor		GHASH_TMP, GHASH_MI, GHASH_MI
+	_vpclmulqdq	$0x00, OFF_H_POWERS+16*\i(KEY), \
 			GHASH_DATA, GHASH_TMP
-	_v3		pxor, GHASH_TMP, GHASH_LO, GHASH_LO
-	_vclmul		0x11, OFF_H_POWERS+16*\i(KEY), \
+	_vpxor		GHASH_TMP, GHASH_LO, GHASH_LO
+	_vpclmulqdq	$0x11, OFF_H_POWERS+16*\i(KEY), \
 			GHASH_DATA, GHASH_DATA
-	_v3		pxor, GHASH_DATA, GHASH_ACC, GHASH_ACC
+	_vpxor		GHASH_DATA, GHASH_ACC, GHASH_ACC
 .endif
 .else
-	_ghash_reduce	GHASH_LO, GHASH_MI, GHASH_ACC, GHASH_ACC, GHASH_TMP
+	_karatsuba_mi	GHASH_LO, GHASH_MI, GHASH_ACC
+	_ghash_reduce	GHASH_LO, GHASH_MI, GHASH_ACC, .Lgfpoly(%rip), GHASH_TMP
 .endif
 .endm
 
@@ -351,9 +298,9 @@
 	shr		$1, POW8
 	neg		POW8
 	add		$64, POW8
-	_v3		pxor, GHASH_LO, GHASH_LO, GHASH_LO
-	_v3		pxor, GHASH_MI, GHASH_MI, GHASH_MI
-	_v3		pxor, TAIL_HI, TAIL_HI, TAIL_HI
+	_vpxor		GHASH_LO, GHASH_LO, GHASH_LO
+	_vpxor		GHASH_MI, GHASH_MI, GHASH_MI
+	_vpxor		TAIL_HI, TAIL_HI, TAIL_HI
 .endm
 
 /*
@@ -364,18 +311,18 @@
  */
 .macro _ghash_tail_block
 	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
-	_v3		pxor, GHASH_ACC, GHASH_DATA, GHASH_DATA
-	_v3		pxor, GHASH_ACC, GHASH_ACC, GHASH_ACC
+	_vpxor		GHASH_ACC, GHASH_DATA, GHASH_DATA
+	_vpxor		GHASH_ACC, GHASH_ACC, GHASH_ACC
 	_v		pshufd $0x4e, GHASH_DATA, GHASH_TMP
-	_v3		pxor, GHASH_DATA, GHASH_TMP, GHASH_TMP
+	_vpxor		GHASH_DATA, GHASH_TMP, GHASH_TMP
 	_v		movq OFF_H_POWERS_XORED(KEY,POW8), TAIL_HX
-	_vclmul		0x00, TAIL_HX, GHASH_TMP, GHASH_TMP
-	_v3		pxor, GHASH_TMP, GHASH_MI, GHASH_MI
+	_vpclmulqdq	$0x00, TAIL_HX, GHASH_TMP, GHASH_TMP
+	_vpxor		GHASH_TMP, GHASH_MI, GHASH_MI
 	lea		OFF_H_POWERS(KEY,POW8,2), TMP2
-	_vclmul		0x00, (TMP2), GHASH_DATA, GHASH_TMP
-	_v3		pxor, GHASH_TMP, GHASH_LO, GHASH_LO
-	_vclmul		0x11, (TMP2), GHASH_DATA, GHASH_DATA
-	_v3		pxor, GHASH_DATA, TAIL_HI, TAIL_HI
+	_vpclmulqdq	$0x00, (TMP2), GHASH_DATA, GHASH_TMP
+	_vpxor		GHASH_TMP, GHASH_LO, GHASH_LO
+	_vpclmulqdq	$0x11, (TMP2), GHASH_DATA, GHASH_DATA
+	_vpxor		GHASH_DATA, TAIL_HI, TAIL_HI
 	add		$8, POW8
 .endm
 
@@ -386,12 +333,13 @@
  */
 .macro _ghash_tail_end
 	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
-	_v3		pxor, GHASH_ACC, GHASH_DATA, GHASH_ACC
+	_vpxor		GHASH_ACC, GHASH_DATA, GHASH_ACC
 	_ghash_mul_h	GHASH_ACC, GHASH_TMP, TAIL_HX
 	test		POW8, POW8
 	jz		1f
-	_ghash_reduce	GHASH_LO, GHASH_MI, TAIL_HI, GHASH_DATA, GHASH_TMP
-	_v3		pxor, GHASH_DATA, GHASH_ACC, GHASH_ACC
+	_karatsuba_mi	GHASH_LO, GHASH_MI, TAIL_HI
+	_ghash_reduce	GHASH_LO, GHASH_MI, TAIL_HI, .Lgfpoly(%rip), GHASH_TMP
+	_vpxor		TAIL_HI, GHASH_ACC, GHASH_ACC
 1:
 .endm
 
@@ -480,7 +428,7 @@
  * RNDKEYLAST_PTR.  Reads KEY, RNDKEYLAST_PTR.
  */
 .macro _aes_encrypt_1 blk
-	_v3		pxor, OFF_RNDKEYS(KEY), \blk, \blk
+	_vpxor		OFF_RNDKEYS(KEY), \blk, \blk
 .irp i, 1,2,3,4,5,6,7,8,9
 	_v3		aesenc, OFF_RNDKEYS+\i*16(KEY), \blk, \blk
 .endr
@@ -526,7 +474,7 @@
 .endr
 	_v		movdqa OFF_RNDKEYS(KEY), RNDKEY
 .irp j, 0,1,2,3,4,5,6,7
-	_v3		pxor, RNDKEY, AES\j, AES\j
+	_vpxor		RNDKEY, AES\j, AES\j
 .endr
 	lea		OFF_RNDKEYS+16(KEY), TMP
 .ifb \ghash_base
@@ -642,7 +590,7 @@
 	test		DATALEN, DATALEN
 	js		.Lpartial\@
 	_v		movdqu (SRC), GHASH_DATA
-	_v3		pxor, GHASH_DATA, AES0, AES0
+	_vpxor		GHASH_DATA, AES0, AES0
 	_v		movdqu AES0, (DST)
 .if \enc
 	_v		movdqa AES0, GHASH_DATA
@@ -656,7 +604,7 @@
 .Lpartial\@:
 	add		$16, DATALEN		/* 1..15 */
 	_load_partial_block SRC, DATALEN64, GHASH_DATA
-	_v3		pxor, GHASH_DATA, AES0, AES0
+	_vpxor		GHASH_DATA, AES0, AES0
 	_store_partial_block AES0, DST, DATALEN64
 .if \enc
 	/* hash the ciphertext, without the keystream bytes beyond it */
@@ -755,7 +703,7 @@
 	pinsrq		$1, TOTAL_AADLEN, GHASH_TMP
 .endif
 	_v3		psllq, $3, GHASH_TMP, GHASH_TMP
-	_v3		pxor, GHASH_TMP, GHASH_ACC, GHASH_ACC
+	_vpxor		GHASH_TMP, GHASH_ACC, GHASH_ACC
 
 	/* counter block 1: le_ctr with its low 32 bits set to 1 */
 	_v		movdqu (LE_CTR_PTR), AES0
@@ -771,7 +719,7 @@
 
 	_ghash_mul_h	GHASH_ACC, GHASH_DATA, GHASH_TMP
 	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
-	_v3		pxor, AES0, GHASH_ACC, GHASH_ACC
+	_vpxor		AES0, GHASH_ACC, GHASH_ACC
 .if \enc
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 .else
@@ -780,7 +728,7 @@
 	lea		.Lzeropad_mask+16(%rip), TMP2
 	sub		TMP, TMP2
 	_v		movdqu (TAG), GHASH_TMP
-	_v3		pxor, GHASH_TMP, GHASH_ACC, GHASH_ACC
+	_vpxor		GHASH_TMP, GHASH_ACC, GHASH_ACC
 	_v		movdqu (TMP2), GHASH_TMP
 	xor		TMP32, TMP32
 	_v		ptest GHASH_TMP, GHASH_ACC
@@ -814,7 +762,7 @@
 
 	add		$KEY_BIAS, KEY
 
-	_v3		pxor, H_POW, H_POW, H_POW
+	_vpxor		H_POW, H_POW, H_POW
 	_set_rndkeylast_ptr
 	_aes_encrypt_1	H_POW
 	_v3		pshufb, .Lbswap_mask(%rip), H_POW, H_POW
@@ -825,19 +773,19 @@
 	_v3		psrlq, $63, H_POW, T1
 	_v3		pslldq, $8, T1, T1
 	_v3		psllq, $1, H_POW, H_POW
-	_v3		pxor, T1, H_POW, H_POW
-	_v3		pxor, T0, H_POW, H_POW
+	_vpxor		T1, H_POW, H_POW
+	_vpxor		T0, H_POW, H_POW
 	_v		movdqa H_POW, OFF_H_POWERS+7*16(KEY)
 
-	_vclmul		0x10, .Lgfpoly(%rip), H_POW, T0
+	_vpclmulqdq	$0x10, .Lgfpoly(%rip), H_POW, T0
 	_v		pshufd $0x4e, H_POW, T1
-	_v3		pxor, T0, T1, T1
+	_vpxor		T0, T1, T1
 	_v		movdqa T1, OFF_H_TIMES_X64(KEY)
 
 	mov		$7*8, TMP
 1:
 	_v		pshufd $0x4e, H_POW, T0
-	_v3		pxor, H_POW, T0, T0
+	_vpxor		H_POW, T0, T0
 	_v		movq T0, OFF_H_POWERS_XORED(KEY,TMP)
 	sub		$8, TMP
 	jl		2f

@@ -148,6 +148,7 @@
 
 #include <linux/linkage.h>
 #include "aesni-intel.h"
+#include "aes-macros.h"
 
 .section .rodata
 .p2align 5

@@ -22,9 +22,10 @@
  *   vaes_avx10_512   64 (zmm)       the same
  *
  * "aesni" uses only legacy SSE encodings (two-operand, destructive); the
- * helper macros below (_vpxor, _vaes, _mul_xk ...) take three operands and
- * emit either the VEX/EVEX instruction or a move plus the legacy instruction,
- * so that one body serves every implementation.  "avx10" names code that
+ * helper macros of aes-macros.h (_v3, _vpxor, _vaes ...) and those below
+ * (_mul_xk ...) take three operands and emit either the VEX/EVEX
+ * instruction or a move plus the legacy instruction, so that one body serves
+ * every implementation.  "avx10" names code that
  * uses EVEX: 32 vector registers (all round keys stay in registers), opmask
  * registers (masked loads and stores for the tail), and vpternlogd (three-way
  * XOR).  The 256-bit variant exists for CPUs that lower their clock when
@@ -96,6 +97,7 @@
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
 #include "aesni-intel.h"
+#include "aes-macros.h"
 
 .section .rodata
 .p2align 6
@@ -227,126 +229,6 @@
 .endm
 
 /*
- * Instruction helpers.  Each takes its operands in AT&T order like the
- * VEX/EVEX form (sources first, destination last) and emits the VEX/EVEX
- * instruction, or for the legacy SSE implementation a movdqa (when the
- * destination is not the first source) followed by the two-operand form.
- * Legacy SSE memory operands must be 16-byte aligned, so memory operands are
- * only passed to the move helpers, and to _vpclmulqdq for the aligned
- * .Lxts_gf_poly86.
- */
-
-/* \dst = \src (unaligned memory or register) */
-.macro	_vmovdqu	src, dst
-.if USE_AVX10
-	vmovdqu8	\src, \dst
-.elseif USE_AVX
-	vmovdqu		\src, \dst
-.else
-	movdqu		\src, \dst
-.endif
-.endm
-
-/* \dst = \src (registers) */
-.macro	_vmovdqa	src, dst
-.if USE_AVX10
-	vmovdqa64	\src, \dst
-.elseif USE_AVX
-	vmovdqa		\src, \dst
-.else
-	movdqa		\src, \dst
-.endif
-.endm
-
-/* \dst = the 16 bytes at \src, in every 128-bit lane */
-.macro	_vbroadcast128	src, dst
-.if VL == 16
-	_vmovdqu	\src, \dst
-.elseif USE_AVX10
-	vbroadcasti32x4	\src, \dst
-.else
-	vbroadcasti128	\src, \dst
-.endif
-.endm
-
-/* Legacy SSE: \dst = \src1 before a destructive two-operand instruction */
-.macro	_sse_prep	src, src1, dst
-.ifnc \src1, \dst
-.ifc \src, \dst
-	.error "_sse_prep: destination is also the second source"
-.endif
-	movdqa		\src1, \dst
-.endif
-.endm
-
-/* \dst = \src1 \insn \src, for shifts and shuffles: "_v3 psrlq, $8, a, b" */
-.macro	_v3	insn, src, src1, dst
-.if USE_AVX
-	v\insn		\src, \src1, \dst
-.else
-	_sse_prep	\src, \src1, \dst
-	\insn		\src, \dst
-.endif
-.endm
-
-/* \dst = \src1 ^ \src2 */
-.macro	_vpxor	src1, src2, dst
-.if USE_AVX10
-	vpxord		\src1, \src2, \dst
-.elseif USE_AVX
-	vpxor		\src1, \src2, \dst
-.else
-.ifc \src1, \dst
-	pxor		\src2, \dst
-.else
-	_sse_prep	\src1, \src2, \dst
-	pxor		\src1, \dst
-.endif
-.endif
-.endm
-
-/* \dst ^= \src1 ^ \src2 */
-.macro	_xor3	src1, src2, dst
-.if USE_AVX10
-	vpternlogd	$0x96, \src1, \src2, \dst
-.else
-	_vpxor		\src1, \dst, \dst
-	_vpxor		\src2, \dst, \dst
-.endif
-.endm
-
-/* \dst = carryless product of qwords of \src1 and \src2 chosen by \imm */
-.macro	_vpclmulqdq	imm, src2, src1, dst
-.if USE_AVX
-	vpclmulqdq	\imm, \src2, \src1, \dst
-.else
-	_sse_prep	\src2, \src1, \dst
-	pclmulqdq	\imm, \src2, \dst
-.endif
-.endm
-
-/* \dst = bytes of \a where the top bit of the mask byte is set, else of \b */
-.macro	_vpblendvb	mask, a, b, dst
-.if USE_AVX
-	vpblendvb	\mask, \a, \b, \dst
-.else
-.ifnc \b, \dst
-	.error "_vpblendvb: legacy pblendvb needs b = dst"
-.endif
-	pblendvb	\mask, \a, \dst	/* \mask must be %xmm0 */
-.endif
-.endm
-
-/* One AES round (\op = aesenc, aesenclast, aesdec, aesdeclast) in place */
-.macro	_vaes	op, key, data
-.if USE_AVX
-	v\op		\key, \data, \data
-.else
-	\op		\key, \data
-.endif
-.endm
-
-/*
  * Tweak arithmetic
  * ================
  *
@@ -439,11 +321,7 @@
 .ifnb \t2
 	_vpclmulqdq	$0x01, .Lxts_gf_poly86(%rip), \t1, \t2
 .endif
-.if USE_AVX
-	vpshufd		$0x4e, \t1, \t1
-.else
-	pshufd		$0x4e, \t1, \t1
-.endif
+	_v		pshufd $0x4e, \t1, \t1
 .ifnb \t2
 	_xor3		\t1, \t2, \dst
 .else
@@ -458,11 +336,7 @@
 /* Step \n (0..4) of the multiplication by x (k = 1) of _mul_xk */
 .macro	_mul_x_step	n, src, dst, t1, poly
 .if \n == 0
-.if USE_AVX
-	vpshufd		$0x13, \src, \t1
-.else
-	pshufd		$0x13, \src, \t1
-.endif
+	_v		pshufd $0x13, \src, \t1
 .elseif \n == 1
 	_v3		psrad, $31, \t1, \t1
 .elseif \n == 2
