@@ -11,6 +11,7 @@
  * user space.  Page 0 is unmapped too, to catch NULL dereferences.
  */
 #include "emu.h"
+#include "cpu.h"		/* tests/common: CPU_FEATS_ALL */
 
 #define COM1		0x3f8
 #define E9_PORT		0xe9		/* Bochs' port_e9_hack: host stdout */
@@ -417,6 +418,8 @@ static void parse_multiboot(u32 magic, u32 info)
 			plat.exhaustive_len = parse_num(v);
 		else if (is_key(p, "flips"))
 			plat.flip_messages = parse_num(v);
+		else if (is_key(p, "expect") && !memcmp(v, "all", 3))
+			plat.expect_feats = CPU_FEATS_ALL;
 		else if (is_key(p, "corrupt"))
 			plat.corrupt = copy_word(corrupt, sizeof(corrupt), v);
 		while (*p && *p != ' ')

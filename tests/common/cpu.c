@@ -99,15 +99,57 @@ const char *cpu_missing(unsigned int need)
 	return NULL;
 }
 
-void cpu_print_features(void)
+void cpu_print_mask(const char *label, unsigned int f)
 {
-	unsigned int f = cpu_features();
 	int i;
 
-	printf("cpu:");
+	printf("%s:%s", label, f ? "" : " none");
 	for (i = 0; i < CPU_NR_FEATURES; i++)
 		if (f & BIT(i))
 			printf(" %s%s", i == CPU_OS_YMM || i == CPU_OS_ZMM ?
 			       "os-" : "", feature_names[i]);
 	printf("\n");
+}
+
+void cpu_print_features(void)
+{
+	cpu_print_mask("cpu", cpu_features());
+}
+
+/* Linux's names (arch/x86/include/asm/cpufeatures.h) of the CPUID bits */
+static const char *const linux_flag_names[CPU_NR_FEATURES] = {
+	[CPU_AES] = "aes",
+	[CPU_PCLMULQDQ] = "pclmulqdq",
+	[CPU_SSE41] = "sse4_1",
+	[CPU_AVX] = "avx",
+	[CPU_OS_YMM] = "avx",
+	[CPU_AVX2] = "avx2",
+	[CPU_BMI2] = "bmi2",
+	[CPU_VAES] = "vaes",
+	[CPU_VPCLMULQDQ] = "vpclmulqdq",
+	[CPU_AVX512F] = "avx512f",
+	[CPU_AVX512BW] = "avx512bw",
+	[CPU_AVX512VL] = "avx512vl",
+	[CPU_OS_ZMM] = "avx512f",
+};
+
+unsigned int cpu_features_from_flags(const char *flags)
+{
+	unsigned int f = 0;
+	const char *w = flags;
+	size_t n;
+	int i;
+
+	while (*w) {
+		for (n = 0; w[n] && w[n] != ' ' && w[n] != '\n'; n++)
+			;
+		for (i = 0; i < CPU_NR_FEATURES; i++)
+			if (strlen(linux_flag_names[i]) == n &&
+			    !memcmp(w, linux_flag_names[i], n))
+				f |= BIT(i);
+		w += n;
+		while (*w == ' ' || *w == '\n')
+			w++;
+	}
+	return f;
 }

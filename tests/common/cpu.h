@@ -44,5 +44,18 @@ const char *cpu_missing(unsigned int need);
 
 /* A line listing the features found, e.g. for the banner. */
 void cpu_print_features(void);
+/* "<label>: AES PCLMULQDQ ..." for the features in @f ("none" if 0) */
+void cpu_print_mask(const char *label, unsigned int f);
+
+/*
+ * The features named in @flags, the "flags" line of Linux's /proc/cpuinfo
+ * (space-separated: "aes", "avx512f", ...).  Linux lists avx and avx512f
+ * only if it enabled their register state, so those also give OS_YMM and
+ * OS_ZMM.
+ */
+unsigned int cpu_features_from_flags(const char *flags);
+
+/* Every feature: for a platform whose model has them all (an emulator). */
+#define CPU_FEATS_ALL		((unsigned int)BIT(CPU_NR_FEATURES) - 1)
 
 #endif /* _TESTS_CPU_H */

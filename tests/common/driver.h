@@ -67,5 +67,12 @@ bool tally_true(struct tally *t, const struct test_case *tc,
 void tally_report(struct tally *t);
 /* Prints "<name>: SKIPPED (<reason>)" and counts it. */
 void report_skip(const char *name, const char *detail, const char *reason);
+/*
+ * For an implementation that needs CPU features @feats and cannot run
+ * (@reason): SKIPPED if the platform does not vouch for all of @feats
+ * (test_platform.expect_feats), else FAIL: it should have run here.
+ */
+void report_unavailable(const char *name, const char *detail,
+			unsigned int feats, const char *reason);
 
 #endif /* _TESTS_DRIVER_H */

@@ -2,83 +2,19 @@
 /*
  * The tables of implementations under test.
  *
- * Every assembly function is made weak here, so that the tests link
- * while an assembly file is missing or still lacks a function: such an
- * implementation then shows up as SKIPPED with the reason, never as passed.
- * HAVE_*_ASM (passed by the build for each .S file it assembled) tells a
- * missing file from a missing function.
+ * The assembly is linked strongly (the rigs link every .S file listed in
+ * Kbuild), so a function missing from one fails the build; an
+ * implementation that cannot run here is one this CPU lacks.
  */
 #include "impls.h"
 #include "cpu.h"
-
-#ifdef HAVE_XTS_ASM
-#define XTS_BUILT	true
-#else
-#define XTS_BUILT	false
-#endif
-#ifdef HAVE_GCM_AVX10_ASM
-#define GCM_AVX10_BUILT	true
-#else
-#define GCM_AVX10_BUILT	false
-#endif
-#ifdef HAVE_GCM_AVX2_ASM
-#define GCM_AVX2_BUILT	true
-#else
-#define GCM_AVX2_BUILT	false
-#endif
-#ifdef HAVE_GCM_AESNI_ASM
-#define GCM_AESNI_BUILT	true
-#else
-#define GCM_AESNI_BUILT	false
-#endif
-
-#pragma weak aes_xts_encrypt_iv
-#pragma weak aes_xts_encrypt_aesni
-#pragma weak aes_xts_decrypt_aesni
-#pragma weak aes_xts_encrypt_aesni_avx
-#pragma weak aes_xts_decrypt_aesni_avx
-#pragma weak aes_xts_encrypt_vaes_avx2
-#pragma weak aes_xts_decrypt_vaes_avx2
-#pragma weak aes_xts_encrypt_vaes_avx10_256
-#pragma weak aes_xts_decrypt_vaes_avx10_256
-#pragma weak aes_xts_encrypt_vaes_avx10_512
-#pragma weak aes_xts_decrypt_vaes_avx10_512
-#pragma weak aes_gcm_precompute_aesni
-#pragma weak aes_gcm_enc_update_aesni
-#pragma weak aes_gcm_dec_update_aesni
-#pragma weak aes_gcm_precompute_aesni_avx
-#pragma weak aes_gcm_enc_update_aesni_avx
-#pragma weak aes_gcm_dec_update_aesni_avx
-#pragma weak aes_gcm_precompute_vaes_avx2
-#pragma weak aes_gcm_enc_update_vaes_avx2
-#pragma weak aes_gcm_dec_update_vaes_avx2
-#pragma weak aes_gcm_precompute_vaes_avx10_256
-#pragma weak aes_gcm_enc_update_vaes_avx10_256
-#pragma weak aes_gcm_dec_update_vaes_avx10_256
-#pragma weak aes_gcm_precompute_vaes_avx10_512
-#pragma weak aes_gcm_enc_update_vaes_avx10_512
-#pragma weak aes_gcm_dec_update_vaes_avx10_512
-#pragma weak aes_gcm_aad_update_aesni
-#pragma weak aes_gcm_enc_final_aesni
-#pragma weak aes_gcm_dec_final_aesni
-#pragma weak aes_gcm_aad_update_aesni_avx
-#pragma weak aes_gcm_enc_final_aesni_avx
-#pragma weak aes_gcm_dec_final_aesni_avx
-#pragma weak aes_gcm_aad_update_vaes_avx2
-#pragma weak aes_gcm_enc_final_vaes_avx2
-#pragma weak aes_gcm_dec_final_vaes_avx2
-#pragma weak aes_gcm_aad_update_vaes_avx10
-#pragma weak aes_gcm_enc_final_vaes_avx10
-#pragma weak aes_gcm_dec_final_vaes_avx10
 
 void (*const xts_encrypt_iv)(const struct crypto_aes_ctx *tweak_key,
 			     u8 iv[16]) = aes_xts_encrypt_iv;
 
 #define XTS_ENTRY(impl, need) {						\
-	.name = #impl, .feats = (need), .built = XTS_BUILT,		\
+	.name = #impl, .feats = (need),					\
 	.enc = aes_xts_encrypt_##impl, .dec = aes_xts_decrypt_##impl,	\
-	.enc_sym = "aes_xts_encrypt_" #impl,				\
-	.dec_sym = "aes_xts_decrypt_" #impl,				\
 }
 
 const struct xts_impl xts_impls[NR_XTS_IMPLS] = {
@@ -139,22 +75,6 @@ static bool dec_final_##upd(const void *key, const u32 le_ctr[4],	\
 	return aes_gcm_dec_final_##com(key, le_ctr, ghash_acc,		\
 				       total_aadlen, total_datalen,	\
 				       tag, taglen);			\
-}									\
-static const char *missing_sym_##upd(void)				\
-{									\
-	if (!aes_gcm_precompute_##upd)					\
-		return "aes_gcm_precompute_" #upd;			\
-	if (!aes_gcm_enc_update_##upd)					\
-		return "aes_gcm_enc_update_" #upd;			\
-	if (!aes_gcm_dec_update_##upd)					\
-		return "aes_gcm_dec_update_" #upd;			\
-	if (!aes_gcm_aad_update_##com)					\
-		return "aes_gcm_aad_update_" #com;			\
-	if (!aes_gcm_enc_final_##com)					\
-		return "aes_gcm_enc_final_" #com;			\
-	if (!aes_gcm_dec_final_##com)					\
-		return "aes_gcm_dec_final_" #com;			\
-	return NULL;							\
 }
 
 DEFINE_GCM_WRAPPERS(aesni, aesni, aesni)
@@ -163,9 +83,8 @@ DEFINE_GCM_WRAPPERS(vaes_avx2, vaes_avx2, vaes_avx2)
 DEFINE_GCM_WRAPPERS(vaes_avx10_256, vaes_avx10, vaes_avx10)
 DEFINE_GCM_WRAPPERS(vaes_avx10_512, vaes_avx10, vaes_avx10)
 
-#define GCM_ENTRY(impl, need, is_built, asm_file, keytype, start, end) { \
-	.name = #impl, .feats = (need), .built = (is_built),		\
-	.file = (asm_file),						\
+#define GCM_ENTRY(impl, need, keytype, start, end) {			\
+	.name = #impl, .feats = (need),					\
 	.key_size = sizeof(struct keytype),				\
 	.powers_start = (start), .powers_end = (end),			\
 	.precompute = precompute_##impl,				\
@@ -175,80 +94,34 @@ DEFINE_GCM_WRAPPERS(vaes_avx10_512, vaes_avx10, vaes_avx10)
 	.dec_update = dec_update_##impl,				\
 	.enc_final = enc_final_##impl,					\
 	.dec_final = dec_final_##impl,					\
-	.missing_sym = missing_sym_##impl,				\
 }
 
 #define AVX10_POWERS_END	(GCM_AVX10_PADDING_OFFSET + 3 * 16)
 
 const struct gcm_impl gcm_impls[NR_GCM_IMPLS] = {
-	GCM_ENTRY(aesni, CPU_FEATS_AESNI, GCM_AESNI_BUILT,
-		  "aes-gcm-aesni-x86_64.S", aes_gcm_key_aesni,
+	GCM_ENTRY(aesni, CPU_FEATS_AESNI, aes_gcm_key_aesni,
 		  GCM_AESNI_H_POWERS_OFFSET, GCM_AESNI_KEY_SIZE),
-	GCM_ENTRY(aesni_avx, CPU_FEATS_AESNI_AVX, GCM_AESNI_BUILT,
-		  "aes-gcm-aesni-x86_64.S", aes_gcm_key_aesni,
+	GCM_ENTRY(aesni_avx, CPU_FEATS_AESNI_AVX, aes_gcm_key_aesni,
 		  GCM_AESNI_H_POWERS_OFFSET, GCM_AESNI_KEY_SIZE),
-	GCM_ENTRY(vaes_avx2, CPU_FEATS_VAES_AVX2, GCM_AVX2_BUILT,
-		  "aes-gcm-vaes-avx2-x86_64.S", aes_gcm_key_vaes_avx2,
+	GCM_ENTRY(vaes_avx2, CPU_FEATS_VAES_AVX2, aes_gcm_key_vaes_avx2,
 		  GCM_H_POWERS_OFFSET, GCM_AVX2_KEY_SIZE),
-	GCM_ENTRY(vaes_avx10_256, CPU_FEATS_VAES_AVX10, GCM_AVX10_BUILT,
-		  "aes-gcm-avx10-x86_64.S", aes_gcm_key_vaes_avx10,
+	GCM_ENTRY(vaes_avx10_256, CPU_FEATS_VAES_AVX10, aes_gcm_key_vaes_avx10,
 		  GCM_H_POWERS_OFFSET, AVX10_POWERS_END),
-	GCM_ENTRY(vaes_avx10_512, CPU_FEATS_VAES_AVX10, GCM_AVX10_BUILT,
-		  "aes-gcm-avx10-x86_64.S", aes_gcm_key_vaes_avx10,
+	GCM_ENTRY(vaes_avx10_512, CPU_FEATS_VAES_AVX10, aes_gcm_key_vaes_avx10,
 		  GCM_H_POWERS_OFFSET, AVX10_POWERS_END),
 };
 
-static char reason[128];
-
-/* "not built: <file> missing", or "not built: <file> lacks <sym>" */
-static const char *not_built(const char *file, const char *sym)
-{
-	const char *parts[4] = { "not built: ", file,
-				 sym ? " lacks " : " missing", sym };
-	size_t n = 0, len;
-	int i;
-
-	for (i = 0; i < 4 && parts[i]; i++) {
-		len = strlen(parts[i]);
-		if (n + len >= sizeof(reason))
-			break;
-		memcpy(reason + n, parts[i], len);
-		n += len;
-	}
-	reason[n] = '\0';
-	return reason;
-}
-
 const char *xts_impl_unavailable(const struct xts_impl *impl)
 {
-	if (!impl->built)
-		return not_built(XTS_ASM_FILE, NULL);
-	if (!aes_xts_encrypt_iv)
-		return not_built(XTS_ASM_FILE, "aes_xts_encrypt_iv");
-	if (!impl->enc)
-		return not_built(XTS_ASM_FILE, impl->enc_sym);
-	if (!impl->dec)
-		return not_built(XTS_ASM_FILE, impl->dec_sym);
 	return cpu_missing(impl->feats);
 }
 
 const char *xts_iv_unavailable(void)
 {
-	if (!XTS_BUILT)
-		return not_built(XTS_ASM_FILE, NULL);
-	if (!aes_xts_encrypt_iv)
-		return not_built(XTS_ASM_FILE, "aes_xts_encrypt_iv");
 	return cpu_missing(CPU_FEATS_AESNI);
 }
 
 const char *gcm_impl_unavailable(const struct gcm_impl *impl)
 {
-	const char *sym;
-
-	if (!impl->built)
-		return not_built(impl->file, NULL);
-	sym = impl->missing_sym();
-	if (sym)
-		return not_built(impl->file, sym);
 	return cpu_missing(impl->feats);
 }

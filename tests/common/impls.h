@@ -15,9 +15,7 @@ typedef void (*xts_fn)(const struct crypto_aes_ctx *key, const u8 *src,
 struct xts_impl {
 	const char *name;
 	unsigned int feats;		/* CPU_FEATS_* it needs */
-	bool built;			/* its .S file was built */
-	xts_fn enc, dec;		/* NULL if the symbol is missing */
-	const char *enc_sym, *dec_sym;
+	xts_fn enc, dec;
 };
 
 /*
@@ -27,8 +25,6 @@ struct xts_impl {
 struct gcm_impl {
 	const char *name;
 	unsigned int feats;
-	bool built;
-	const char *file;
 	size_t key_size;		/* of its key struct (align <= 64) */
 	/* the bytes that the precompute functions fill */
 	size_t powers_start, powers_end;
@@ -48,25 +44,21 @@ struct gcm_impl {
 	bool (*dec_final)(const void *key, const u32 le_ctr[4],
 			  const u8 ghash_acc[16], u64 total_aadlen,
 			  u64 total_datalen, const u8 tag[16], int taglen);
-	/* the name of the first assembly function that is missing, or NULL */
-	const char *(*missing_sym)(void);
 };
 
 #define NR_XTS_IMPLS	5
 #define NR_GCM_IMPLS	5
-#define XTS_ASM_FILE	"aes-xts-avx-x86_64.S"
 
 extern const struct xts_impl xts_impls[NR_XTS_IMPLS];
 extern const struct gcm_impl gcm_impls[NR_GCM_IMPLS];
 
-/* aes_xts_encrypt_iv(), or NULL if not built */
+/* aes_xts_encrypt_iv() */
 extern void (*const xts_encrypt_iv)(const struct crypto_aes_ctx *tweak_key,
 				    u8 iv[16]);
 
 /*
- * NULL if the implementation can run here, else why not: "not built: <file>
- * missing", "not built: <file> lacks <symbol>", or the CPU's reason.  The
- * string is valid until the next call.
+ * NULL if the implementation can run here, else the CPU's reason (see
+ * cpu_missing()).  The string is valid until the next call.
  */
 const char *xts_impl_unavailable(const struct xts_impl *impl);
 const char *gcm_impl_unavailable(const struct gcm_impl *impl);

@@ -8,7 +8,7 @@
  * The files compile, unchanged, with
  *
  *	gcc -ffreestanding -mno-red-zone -O2 -Wall -Wextra \
- *	    -I tests/compat -I <repo root> [-DHAVE_... see below]
+ *	    -I tests/compat -I <repo root>
  *
  * and include only <stdint.h>, <stddef.h>, <stdbool.h>, <stdarg.h>, the
  * compat headers of tests/compat (this file takes u8/u32/u64 from its
@@ -22,19 +22,9 @@
  *	printf with conversions %s %c %d %u %x %ld %lu %lx %llu %llx %zu,
  *	optionally with the '0' flag and a field width (e.g. "%02x").
  *
- * Which assembly files were built is told by one define per file (the user
- * Makefile passes each one whose .S exists; the emu rig should do the same):
- *
- *	HAVE_XTS_ASM		aes-xts-avx-x86_64.S
- *	HAVE_GCM_AVX10_ASM	aes-gcm-avx10-x86_64.S
- *	HAVE_GCM_AVX2_ASM	aes-gcm-vaes-avx2-x86_64.S
- *	HAVE_GCM_AESNI_ASM	aes-gcm-aesni-x86_64.S
- *
- * An implementation whose file is not built is reported
- * "SKIPPED (not built: <file> missing)"; one whose file is built but lacks
- * a function (the assembly functions are weak references in impls.c) is
- * reported "SKIPPED (not built: <file> lacks <symbol>)".  aes-gcm-keys.c is
- * always linked.
+ * The platform links every assembly file of the module (aesni-intel-asm
+ * in Kbuild) and aes-gcm-keys.c: impls.c references their functions
+ * strongly, so a missing one fails the link.
  *
  * Output
  * ------
@@ -43,6 +33,8 @@
  *	xts vaes_avx2 aes256 enc: PASS (131072 cases)
  *	gcm aesni aes192: FAIL (3 of 5000 cases)
  *	xts vaes_avx10_512: SKIPPED (CPU lacks AVX512F)
+ *	gcm vaes_avx2: FAIL (CPU lacks VAES, yet the platform has every
+ *	    feature it needs)		(see test_platform.expect_feats)
  *
  * (each such line is one test; a failure is preceded by reproducer lines
  * starting with "  FAIL "), and as its very last line
@@ -127,6 +119,14 @@ struct test_platform {
 	int (*wycheproof_each)(const char *file,
 			       void (*fn)(const struct wp_case *c, void *ctx),
 			       void *ctx);
+
+	/*
+	 * The CPU features (BIT(CPU_*) of cpu.h) the platform vouches for,
+	 * apart from CPUID: Linux's /proc/cpuinfo flags in user space, the
+	 * emulated CPU model on bare metal.  An implementation that needs
+	 * only these and still cannot run is FAILED, not SKIPPED.  0: none.
+	 */
+	unsigned int expect_feats;
 
 	/*
 	 * Optional, for proving the rig can fail: "xts:<impl>" or

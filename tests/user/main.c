@@ -9,6 +9,7 @@
  *	CASES=n		random cases per implementation and mode (100000)
  *	MAXLEN=n	longest random message (65536)
  *	WYCHEPROOF_TXT=dir	the converted vectors (set by the Makefile)
+ * An implementation whose features /proc/cpuinfo lists must run (else FAIL).
  *	CORRUPT=xts:<impl> or gcm:<impl>	break that implementation's
  *			output on purpose, to prove the tests can fail
  */
@@ -23,6 +24,7 @@
 #include <openssl/evp.h>
 
 #include "platform.h"
+#include "cpu.h"
 
 /* ------------------------------------------------------------------------
  * Buffers: each slot is mapped between two inaccessible pages.
@@ -227,6 +229,30 @@ static unsigned long long env_num(const char *name, unsigned long long def)
 	return s && *s ? strtoull(s, NULL, 0) : def;
 }
 
+/*
+ * The features the kernel reports (first "flags" line of /proc/cpuinfo):
+ * what CPUID must agree with, so that an implementation is never skipped
+ * on a CPU that has what it needs.
+ */
+static unsigned int kernel_cpu_features(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	unsigned int feats = 0;
+	char line[8192];
+
+	if (!f) {
+		perror("/proc/cpuinfo");
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "flags", 5) && strchr(line, ':')) {
+			feats = cpu_features_from_flags(strchr(line, ':') + 1);
+			break;
+		}
+	fclose(f);
+	return feats;
+}
+
 int main(void)
 {
 	struct test_platform p = {
@@ -248,6 +274,7 @@ int main(void)
 	if (p.max_random_len < 16)
 		p.max_random_len = 16;
 	p.corrupt = getenv("CORRUPT");
+	p.expect_feats = kernel_cpu_features();
 	signal(SIGSEGV, on_fault);
 	signal(SIGBUS, on_fault);
 	signal(SIGILL, on_fault);
