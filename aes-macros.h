@@ -57,18 +57,21 @@
  * bits) alias is set on the line right after the register itself, so that
  * the two cannot drift apart.
  *
- * General-purpose registers:
+ * General-purpose registers (a plain name is the 64-bit register; NAME32 is
+ * its low half where one is needed):
  *   KEY		the key struct (first argument), or a pointer into it
  *   SRC, DST		source and destination data, advanced as consumed
- *   LEN, DATALEN	bytes left to process (LEN32 / DATALEN32: low half)
+ *   LEN, DATALEN	bytes left to process
  *   AADLEN		bytes of associated data
  *   LE_CTR_PTR		le_ctr[] (GCM)
  *   GHASH_ACC_PTR	ghash_acc[] (GCM)
- *   TWEAK_PTR		tweak[] (XTS)
+ *   TWEAK_PTR, IV_PTR	tweak[], iv[] (XTS)
  *   KEYLEN		the AES key length in bytes (16, 24 or 32)
+ *   RNDKEY0_PTR	the address of the first round key
  *   RNDKEYLAST_PTR	the address of the last round key
- *   TMP0, TMP1 ...	scratch
+ *   GTMP0, GTMP1 ...	scratch (GTMP0_32 ...: the low halves)
  * Vector registers:
+ *   AESDATA0..3	blocks going through the AES rounds
  *   RNDKEY		a round key loaded for the current round
  *   RNDKEY0		the first round key (whitening), in every lane
  *   RNDKEYLAST		the last round key, in every lane
@@ -76,13 +79,14 @@
  *   LE_CTR		little-endian counter blocks (GCM), LE_CTR_INC their
  *			increment per vector
  *   BSWAP_MASK		the byte-reversing vpshufb mask, in every lane
- *   GFPOLY		the reduction constant (.Lgfpoly), in every lane
+ *   GFPOLY		the reduction constant (.Lgfpoly; XTS: .Lxts_gf_poly),
+ *			in every lane
  *   GHASH_ACC		the GHASH accumulator (reflected, see below)
  *   GHASHDATA0..3	blocks being hashed
  *   H_POW1 ..		powers of the hash key as stored (H^i * x^-1)
  *   LO, MI, HI		the three words of an unreduced GHASH product
  *   TWEAK0..3		XTS: the tweaks of the blocks in flight
- *   TMP0, TMP1 ...	scratch (TMP0_XMM ... their low halves)
+ *   TMP0, TMP1 ...	scratch
  *
  * GHASH
  * =====

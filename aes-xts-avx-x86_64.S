@@ -164,58 +164,70 @@
 	.set	X\i, %xmm\i
 .endr
 
-	/* General-purpose registers: the arguments, then the temporaries */
+	/*
+	 * General-purpose registers (the names of aes-macros.h): the
+	 * arguments, then the temporaries.  A name without a width is the
+	 * 64-bit register, NAME32 its low half.
+	 */
 	.set	KEY, %rdi	/* the key; then see _for_each_mid_round */
 	.set	SRC, %rsi
 	.set	DST, %rdx
 	.set	LEN, %rcx	/* bytes left (see _aes_xts_crypt) */
 	.set	LEN32, %ecx
 	.set	TWEAK_PTR, %r8
-	.set	KEYLEN, %r9d	/* key length in bytes: 16, 24 or 32 */
-	.set	KEYLEN64, %r9
-	.set	KEY0, %r10	/* the first round key */
+	.set	KEYLEN, %r9	/* key length in bytes: 16, 24 or 32 */
+	.set	KEYLEN32, %r9d
+	.set	RNDKEY0_PTR, %r10	/* &the first round key */
+	.set	GTMP0, %rax
+	.set	GTMP0_32, %eax
+	.set	GTMP1, %r11
 
 	/*
-	 * Vector registers.  X0 is the blend mask of the CTS step because
-	 * the legacy pblendvb reads its mask from %xmm0.
+	 * Vector registers, each followed by its _XMM alias where one is used.
 	 */
-	.set	DATA0, V0		/* blocks being en/decrypted */
-	.set	DATA1, V1
-	.set	DATA2, V2
-	.set	DATA3, V3
-	.set	DATA0_XMM, X0
-	.set	DATA1_XMM, X1
-	.set	DATA2_XMM, X2
-	.set	DATA3_XMM, X3
+	.set	AESDATA0, V0		/* blocks being en/decrypted */
+	.set	AESDATA0_XMM, X0
+	/* _xts_cts: the pblendvb mask, which legacy SSE takes in %xmm0 */
+	.set	CTS_MASK_XMM, X0
+	.set	AESDATA1, V1
+	.set	AESDATA1_XMM, X1
+	.set	AESDATA2, V2
+	.set	AESDATA2_XMM, X2
+	.set	AESDATA3, V3
+	.set	AESDATA3_XMM, X3
 	.set	TWEAK0, V4		/* their tweaks */
+	.set	TWEAK0_XMM, X4
 	.set	TWEAK1, V5
+	.set	TWEAK1_XMM, X5
 	.set	TWEAK2, V6
 	.set	TWEAK3, V7
-	.set	TWEAK0_XMM, X4
-	.set	TWEAK1_XMM, X5
-	/* main loop: the parts of the next tweaks computed early */
+	/*
+	 * NEXT0..3, main loop: the next tweaks (zmm: their high parts; xmm:
+	 * the tweaks themselves), or the tweaks ^ the last round key (ymm); see
+	 * _next_tweaks_step.  Elsewhere TMP0..2 share their registers.
+	 */
 	.set	NEXT0, V8
-	.set	NEXT1, V9
-	.set	NEXT2, V10
-	.set	NEXT3, V11
-	/* elsewhere: temporaries */
 	.set	TMP0, V8
 	.set	TMP0_XMM, X8
+	.set	NEXT1, V9
 	.set	TMP1, V9
 	.set	TMP1_XMM, X9
+	.set	NEXT2, V10
 	.set	TMP2, V10
 	.set	TMP2_XMM, X10
+	.set	NEXT3, V11
 	/* .Lxts_gf_poly in each 128-bit lane (avx2: not in the main loop) */
-	.set	GF_POLY, V12
-	.set	GF_POLY_XMM, X12
+	.set	GFPOLY, V12
+	.set	GFPOLY_XMM, X12
 	.set	RNDKEY, V13		/* round key loaded from memory */
 	.set	RNDKEY_XMM, X13
-	.set	STEP_TMP, V14		/* temporary of _next_tweaks_step */
+	/* a temporary of _next_tweaks_step (xmm) and _mul_xk (avx10) */
+	.set	TMP3, V14
 
 	/*
 	 * The first round key, in each lane (the others: _for_each_mid_round);
 	 * for the main loop of ymm also the last one, in each lane (avx2: V14,
-	 * which only xmm and avx10 use as STEP_TMP).
+	 * which only xmm and avx10 use as TMP3).
 	 */
 .if USE_AVX10
 	.set	RNDKEY0, V16
@@ -276,7 +288,7 @@
  * the carries, which are bit 63 (into bit 64: 1 in the high qword) and bit
  * 127 (wrapping round: 0x87 in the low qword).  vpshufd $0x13 puts dword 3
  * (holding bit 127) in dword 0 and dword 1 (bit 63) in dword 2, vpsrad $31
- * spreads those bits over their dwords, and an AND with GF_POLY read as
+ * spreads those bits over their dwords, and an AND with GFPOLY read as
  * dwords (0x87, 0, 1, 0) leaves the carries.  Its latency is lower, which
  * matters where blocks are done one by one.
  *
@@ -360,7 +372,7 @@
  * XORs in the tweak (AddRoundKey is the last step of a round) and gives the
  * XTS output directly; then it multiplies TWEAKi in place by x^8 (_mul_xk,
  * with RNDKEY, free between the rounds, as its temporary, and a second one
- * for the lower-latency form: STEP_TMP on avx10, GF_POLY on avx2, reloaded
+ * for the lower-latency form: TMP3 on avx10, GFPOLY on avx2, reloaded
  * after the loop).  The tweaks are thus ready early for the next iteration,
  * and nothing is left for after the stores.  (Placed a round or more later,
  * two per round, or all before the first round, they measured slower on
@@ -382,7 +394,7 @@
 .if \s == 2*\i
 	_v3		psrldq, $(16 - 4*NBLK/8), TWEAK\i, NEXT\i
 .elseif \s == 2*\i + 8
-	_vpclmulqdq	$0x00, GF_POLY, NEXT\i, NEXT\i
+	_vpclmulqdq	$0x00, GFPOLY, NEXT\i, NEXT\i
 .endif
 .endr
 .elseif VL == 32
@@ -390,22 +402,22 @@
 .if \s == 3*\i
 	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
 .if USE_AVX10
-	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, GF_POLY, , STEP_TMP
+	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, GFPOLY, , TMP3
 .else
-	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, , , GF_POLY
+	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, , , GFPOLY
 .endif
 .endif
 .endr
 .else
 .irp n, 0,1,2,3,4
 .if \s == \n
-	_mul_x_step	\n, TWEAK3, NEXT0, STEP_TMP, GF_POLY
+	_mul_x_step	\n, TWEAK3, NEXT0, TMP3, GFPOLY
 .elseif \s == \n + 5
-	_mul_x_step	\n, NEXT0, NEXT1, STEP_TMP, GF_POLY
+	_mul_x_step	\n, NEXT0, NEXT1, TMP3, GFPOLY
 .elseif \s == \n + 10
-	_mul_x_step	\n, NEXT1, NEXT2, STEP_TMP, GF_POLY
+	_mul_x_step	\n, NEXT1, NEXT2, TMP3, GFPOLY
 .elseif \s == \n + 15
-	_mul_x_step	\n, NEXT2, NEXT3, STEP_TMP, GF_POLY
+	_mul_x_step	\n, NEXT2, NEXT3, TMP3, GFPOLY
 .endif
 .endr
 .endif
@@ -428,7 +440,7 @@
  *
  * KEY points 7 keys before the last round key of the schedule in use, so
  * that the key j rounds before the last is at (7-j)*16(KEY) whatever the key
- * size, an offset that fits in a signed byte; KEY0 points to the first.
+ * size, an offset that fits in a signed byte; RNDKEY0_PTR points to the first.
  * avx10 keeps round key j (0..13) in V(30 - j) and the first in V16; the
  * others keep the first in V15 and load the others into RNDKEY when needed.
  *
@@ -437,7 +449,7 @@
  * 9..1 for AES-128).  Clobbers the flags.
  */
 .macro	_for_each_mid_round	m, args:vararg
-	cmp		$24, KEYLEN
+	cmp		$24, KEYLEN32
 	jl		.Laes128\@
 	je		.Laes192\@
 	\m		13, 17, \args
@@ -505,9 +517,9 @@
 .endif
 .endm
 
-/* A round of the main loop: _aes_round on DATA0..3, then 3 tweak pieces */
+/* A round of the main loop: _aes_round on AESDATA0..3, then 3 tweak pieces */
 .macro	_main_round	j, r, dir
-	_aes_round	\j, \r, aes\dir, , DATA0, DATA1, DATA2, DATA3
+	_aes_round	\j, \r, aes\dir, , AESDATA0, AESDATA1, AESDATA2, AESDATA3
 .if \j <= 9
 	_next_tweaks_step 3*(9-\j)
 	_next_tweaks_step 3*(9-\j)+1
@@ -550,36 +562,36 @@
 .ifc \dir, enc
 	sub		$16, SRC
 	sub		$16, DST
-	_vmovdqu	(DST), DATA1_XMM
+	_vmovdqu	(DST), AESDATA1_XMM
 .else
-	_mul_xk		1, TWEAK0_XMM, TWEAK1_XMM, TMP1_XMM, GF_POLY_XMM
-	_vmovdqu	(SRC), DATA1_XMM
-	_aes_1		\dir, _XMM, TWEAK1_XMM, DATA1_XMM
+	_mul_xk		1, TWEAK0_XMM, TWEAK1_XMM, TMP1_XMM, GFPOLY_XMM
+	_vmovdqu	(SRC), AESDATA1_XMM
+	_aes_1		\dir, _XMM, TWEAK1_XMM, AESDATA1_XMM
 .endif
 .if USE_AVX10
-	mov		$-1, %eax
-	bzhi		LEN32, %eax, %eax
-	kmovd		%eax, %k1
-	_vmovdqa	DATA1_XMM, DATA2_XMM
-	vmovdqu8	16(SRC), DATA2_XMM{%k1}
-	vmovdqu8	DATA1_XMM, 16(DST){%k1}
+	mov		$-1, GTMP0_32
+	bzhi		LEN32, GTMP0_32, GTMP0_32
+	kmovd		GTMP0_32, %k1
+	_vmovdqa	AESDATA1_XMM, AESDATA2_XMM
+	vmovdqu8	16(SRC), AESDATA2_XMM{%k1}
+	vmovdqu8	AESDATA1_XMM, 16(DST){%k1}
 .else
-	lea		.Lxts_cts_shuf(%rip), %rax
-	lea		32(%rax), %r11
-	add		LEN, %rax
-	sub		LEN, %r11
-	_vmovdqu	(%rax), TMP0_XMM		/* shift up by 16 - LEN */
-	_vmovdqu	(%r11), X0			/* shift down by 16 - LEN */
-	lea		(SRC,LEN), %rax
-	_vmovdqu	(%rax), DATA2_XMM		/* message's last 16 bytes */
-	_v3		pshufb, TMP0_XMM, DATA1_XMM, DATA3_XMM
-	_v3		pshufb, X0, DATA2_XMM, DATA2_XMM
-	_vpblendvb	X0, DATA1_XMM, DATA2_XMM, DATA2_XMM
-	lea		(DST,LEN), %rax
-	_vmovdqu	DATA3_XMM, (%rax)
+	lea		.Lxts_cts_shuf(%rip), GTMP0
+	lea		32(GTMP0), GTMP1
+	add		LEN, GTMP0
+	sub		LEN, GTMP1
+	_vmovdqu	(GTMP0), TMP0_XMM		/* shift up by 16 - LEN */
+	_vmovdqu	(GTMP1), CTS_MASK_XMM	/* shift down by 16 - LEN */
+	lea		(SRC,LEN), GTMP0
+	_vmovdqu	(GTMP0), AESDATA2_XMM		/* message's last 16 bytes */
+	_v3		pshufb, TMP0_XMM, AESDATA1_XMM, AESDATA3_XMM
+	_v3		pshufb, CTS_MASK_XMM, AESDATA2_XMM, AESDATA2_XMM
+	_vpblendvb	CTS_MASK_XMM, AESDATA1_XMM, AESDATA2_XMM, AESDATA2_XMM
+	lea		(DST,LEN), GTMP0
+	_vmovdqu	AESDATA3_XMM, (GTMP0)
 .endif
-	_aes_1		\dir, _XMM, TWEAK0_XMM, DATA2_XMM
-	_vmovdqu	DATA2_XMM, (DST)
+	_aes_1		\dir, _XMM, TWEAK0_XMM, AESDATA2_XMM
+	_vmovdqu	AESDATA2_XMM, (DST)
 .endm
 
 /* _load_whiten src, tweak, dst: \dst = the vector at \src ^ \tweak ^ RNDKEY0 */
@@ -614,19 +626,19 @@
 	.set		KEY_OFFSET, AES_KEY_DEC_OFFSET
 .endif
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
-	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN
-	lea		KEY_OFFSET(KEY), KEY0
+	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN32
+	lea		KEY_OFFSET(KEY), RNDKEY0_PTR
 	/*
 	 * key_length / 4 + 6 rounds: the last key is at 16 times that,
 	 * 4 * key_length + 96; KEY points 7 keys before it.
 	 */
-	lea		KEY_OFFSET - 16(KEY,KEYLEN64,4), KEY
-	_vbroadcast128	(KEY0), RNDKEY0
+	lea		KEY_OFFSET - 16(KEY,KEYLEN,4), KEY
+	_vbroadcast128	(RNDKEY0_PTR), RNDKEY0
 .if USE_AVX10
 	_load_round_key	0, 30
 	_for_each_mid_round _load_round_key
 .endif
-	_vbroadcast128	.Lxts_gf_poly(%rip), GF_POLY
+	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
 
 	/*
 	 * TWEAK0 = the tweaks of the next NBLK blocks; ymm/zmm keep the
@@ -636,7 +648,7 @@
 	_vmovdqu	(TWEAK_PTR), TWEAK0
 .else
 	_vbroadcast128	(TWEAK_PTR), TWEAK3
-	_mul_xk		lanes, TWEAK3, TWEAK0, TMP1, GF_POLY, 0, TMP2
+	_mul_xk		lanes, TWEAK3, TWEAK0, TMP1, GFPOLY, 0, TMP2
 .endif
 
 .ifc \dir, dec
@@ -651,48 +663,47 @@
 
 	/* TWEAK1..3 = the tweaks of the 3 vectors after that */
 .if VL == 16
-	_mul_xk		1, TWEAK0, TWEAK1, TMP1, GF_POLY
-	_mul_xk		2, TWEAK0, TWEAK2, TMP1, GF_POLY, , TMP2
-	_mul_xk		3, TWEAK0, TWEAK3, TMP1, GF_POLY, , TMP2
+	_mul_xk		1, TWEAK0, TWEAK1, TMP1, GFPOLY
+	_mul_xk		2, TWEAK0, TWEAK2, TMP1, GFPOLY, , TMP2
+	_mul_xk		3, TWEAK0, TWEAK3, TMP1, GFPOLY, , TMP2
 .else
-	_mul_xk		lanes, TWEAK3, TWEAK1, TMP1, GF_POLY, 1, TMP2
-	_mul_xk		lanes, TWEAK3, TWEAK2, TMP1, GF_POLY, 2, TMP2
-	_mul_xk		lanes, TWEAK3, TWEAK3, TMP1, GF_POLY, 3, TMP2
+	_mul_xk		lanes, TWEAK3, TWEAK1, TMP1, GFPOLY, 1, TMP2
+	_mul_xk		lanes, TWEAK3, TWEAK2, TMP1, GFPOLY, 2, TMP2
+	_mul_xk		lanes, TWEAK3, TWEAK3, TMP1, GFPOLY, 3, TMP2
 .if VL == 32 && !USE_AVX10
 	_vbroadcast128	7*16(KEY), RNDKEYLAST
 .endif
 .endif
 .if VL == 32
 .irp i, 0,1,2,3
-	_load_whiten	\i*VL(SRC), TWEAK\i, DATA\i
+	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
 .endr
 .endif
 .Lmain_loop\@:
 .if VL != 32
 .irp i, 0,1,2,3
-	_load_whiten	\i*VL(SRC), TWEAK\i, DATA\i
+	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
 .endr
 .endif
 	_for_each_mid_round _main_round, \dir
 .if VL == 32
 	/*
 	 * NEXTi = TWEAKi ^ the last round key (see _next_tweaks_step), and
-	 * the output goes to NEXTi too, so that DATA0..3 are free to receive
+	 * the output goes to NEXTi too, so that AESDATA0..3 are free to receive
 	 * the next blocks before this output is stored.  A load that follows
 	 * a store to the same address modulo 4096 waits for it: with @dst -
-	 * @src = 128 (mod 4096) each iteration stored where the next one
-	 * loaded, and the loop ran up to 7% slower on Zen 4.  Loading first
-	 * avoids that, and leaves the stores a whole iteration to complete
+	 * @src = 128 (mod 4096) each iteration would store where the next
+	 * one loads, and wait on it (4K aliasing).  Loading first avoids that, and leaves the stores a whole iteration to complete
 	 * before any later load.  (The tweaks were already advanced in place
 	 * during the rounds.)
 	 */
 .irp i, 0,1,2,3
-	vaes\dir\()last	NEXT\i, DATA\i, NEXT\i
+	vaes\dir\()last	NEXT\i, AESDATA\i, NEXT\i
 .endr
 	sub		$4*VL, LEN
 	jl		.Lmain_store\@
 .irp i, 0,1,2,3
-	_load_whiten	(4+\i)*VL(SRC), TWEAK\i, DATA\i
+	_load_whiten	(4+\i)*VL(SRC), TWEAK\i, AESDATA\i
 .endr
 .Lmain_store\@:
 .irp i, 0,1,2,3
@@ -703,12 +714,12 @@
 	lea		4*VL(DST), DST
 	jge		.Lmain_loop\@
 .else
-	_aes_round	0, 30, aes\dir\()last, , DATA0, DATA1, DATA2, DATA3
+	_aes_round	0, 30, aes\dir\()last, , AESDATA0, AESDATA1, AESDATA2, AESDATA3
 .irp i, 0,1,2,3
-	_vpxor		TWEAK\i, DATA\i, DATA\i
+	_vpxor		TWEAK\i, AESDATA\i, AESDATA\i
 .endr
 .irp i, 0,1,2,3
-	_vmovdqu	DATA\i, \i*VL(DST)
+	_vmovdqu	AESDATA\i, \i*VL(DST)
 .endr
 	_next_tweaks_finish
 	add		$4*VL, SRC
@@ -718,8 +729,8 @@
 .endif
 .Lmain_loop_done\@:
 .if VL == 32 && !USE_AVX10
-	/* The main loop used GF_POLY as a temporary (_next_tweaks_step) */
-	_vbroadcast128	.Lxts_gf_poly(%rip), GF_POLY
+	/* The main loop used GFPOLY as a temporary (_next_tweaks_step) */
+	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
 .endif
 	add		$4*VL, LEN
 	jz		.Ldone\@		/* the common case: nothing left */
@@ -728,10 +739,10 @@
 	sub		$VL, LEN
 	jl		.Lvec_loop_done\@
 .Lvec_loop\@:
-	_vmovdqu	(SRC), DATA0
-	_aes_1		\dir, , TWEAK0, DATA0
-	_vmovdqu	DATA0, (DST)
-	_mul_xk		NBLK, TWEAK0, TWEAK0, TMP1, GF_POLY, , TMP2
+	_vmovdqu	(SRC), AESDATA0
+	_aes_1		\dir, , TWEAK0, AESDATA0
+	_vmovdqu	AESDATA0, (DST)
+	_mul_xk		NBLK, TWEAK0, TWEAK0, TMP1, GFPOLY, , TMP2
 	add		$VL, SRC
 	add		$VL, DST
 	sub		$VL, LEN
@@ -743,32 +754,32 @@
 	/* Then the last (fewer than VL / 16) whole blocks */
 .if USE_AVX10
 	/* ... as one vector, with masked loads and stores */
-	mov		LEN32, %eax
-	and		$~15, %eax
+	mov		LEN32, GTMP0_32
+	and		$~15, GTMP0_32
 	jz		.Lblocks_done\@
-	mov		$-1, %r11
-	bzhi		%rax, %r11, %r11
-	kmovq		%r11, %k1
-	vmovdqu8	(SRC), DATA0{%k1}{z}
-	_aes_1		\dir, , TWEAK0, DATA0
-	vmovdqu8	DATA0, (DST){%k1}
-	add		%rax, SRC
-	add		%rax, DST
-	sub		%rax, LEN
-	/* TWEAK0_XMM = the tweak of the next block: lane0 * x^(eax / 16) */
+	mov		$-1, GTMP1
+	bzhi		GTMP0, GTMP1, GTMP1
+	kmovq		GTMP1, %k1
+	vmovdqu8	(SRC), AESDATA0{%k1}{z}
+	_aes_1		\dir, , TWEAK0, AESDATA0
+	vmovdqu8	AESDATA0, (DST){%k1}
+	add		GTMP0, SRC
+	add		GTMP0, DST
+	sub		GTMP0, LEN
+	/* TWEAK0_XMM = the tweak of the next block: lane0 * x^(GTMP0 / 16) */
 .Ladvance_tweak\@:
-	_mul_xk		1, TWEAK0_XMM, TWEAK0_XMM, TMP1_XMM, GF_POLY_XMM
-	sub		$16, %eax
+	_mul_xk		1, TWEAK0_XMM, TWEAK0_XMM, TMP1_XMM, GFPOLY_XMM
+	sub		$16, GTMP0_32
 	jnz		.Ladvance_tweak\@
 .else
 	/* ... one block at a time */
 	sub		$16, LEN
 	jl		.Lblock_loop_done\@
 .Lblock_loop\@:
-	_vmovdqu	(SRC), DATA0_XMM
-	_aes_1		\dir, _XMM, TWEAK0_XMM, DATA0_XMM
-	_vmovdqu	DATA0_XMM, (DST)
-	_mul_xk		1, TWEAK0_XMM, TWEAK0_XMM, TMP1_XMM, GF_POLY_XMM
+	_vmovdqu	(SRC), AESDATA0_XMM
+	_aes_1		\dir, _XMM, TWEAK0_XMM, AESDATA0_XMM
+	_vmovdqu	AESDATA0_XMM, (DST)
+	_mul_xk		1, TWEAK0_XMM, TWEAK0_XMM, TMP1_XMM, GFPOLY_XMM
 	add		$16, SRC
 	add		$16, DST
 	sub		$16, LEN
@@ -824,29 +835,29 @@ SYM_FUNC_END(aes_xts_decrypt_\impl)
  * two qword stores).  A load that spans two pending stores cannot take its
  * data from them and waits until they reach the cache, i.e. until all older
  * instructions (the previous data unit) have retired; each qword load takes
- * its data from one store.  Measured on Zen 4 with the IV written as two
- * qwords: 2-3 times faster for a 16-byte data unit, 3% at 4096 bytes.
+ * its data from one store.
  */
+	.set	IV_PTR, %rsi		/* the second argument, iv[] */
 .macro	_iv_round	j, r, op
-	\op		(7-\j)*16(KEY), %xmm0
+	\op		(7-\j)*16(KEY), AESDATA0_XMM
 .endm
 SYM_TYPED_FUNC_START(aes_xts_encrypt_iv)
-	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN
-	movq		(%rsi), %xmm0		/* see above */
-	movhps		8(%rsi), %xmm0
-	movdqu		AES_KEY_ENC_OFFSET(KEY), %xmm1
-	pxor		%xmm1, %xmm0
-	lea		AES_KEY_ENC_OFFSET - 16(KEY,KEYLEN64,4), KEY
+	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN32
+	movq		(IV_PTR), AESDATA0_XMM		/* see above */
+	movhps		8(IV_PTR), AESDATA0_XMM
+	movdqu		AES_KEY_ENC_OFFSET(KEY), AESDATA1_XMM /* round key 0 */
+	pxor		AESDATA1_XMM, AESDATA0_XMM
+	lea		AES_KEY_ENC_OFFSET - 16(KEY,KEYLEN,4), KEY
 	test		$15, KEY
 	jnz		.Lencrypt_iv_unaligned
 	_for_each_mid_round _iv_round, aesenc
 	_iv_round	0, 30, aesenclast
-	movdqu		%xmm0, (%rsi)
+	movdqu		AESDATA0_XMM, (IV_PTR)
 	RET
 .Lencrypt_iv_unaligned:
-	_for_each_mid_round _aes_round_1, aesenc, _XMM, %xmm0
-	_aes_round_1	0, 30, aesenclast, _XMM, %xmm0
-	movdqu		%xmm0, (%rsi)
+	_for_each_mid_round _aes_round_1, aesenc, _XMM, AESDATA0_XMM
+	_aes_round_1	0, 30, aesenclast, _XMM, AESDATA0_XMM
+	movdqu		AESDATA0_XMM, (IV_PTR)
 	RET
 SYM_FUNC_END(aes_xts_encrypt_iv)
 
