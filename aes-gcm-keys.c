@@ -51,6 +51,15 @@ static struct gcm_elem gcm_mul(struct gcm_elem a, struct gcm_elem b)
 	return z;
 }
 
+void aes_gcm_mul_c(u64 a[2], const u64 b[2])
+{
+	struct gcm_elem x = { a[0], a[1] }, y = { b[0], b[1] };
+
+	x = gcm_mul(x, y);
+	a[0] = x.hi;
+	a[1] = x.lo;
+}
+
 /*
  * Store elem * x^-1 in the representation of aesni-intel.h: the byte-reversed
  * block as a little-endian 128-bit integer.  x^-1 = x^127 + x^6 + x + 1,

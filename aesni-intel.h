@@ -366,6 +366,20 @@ void aes_gcm_precompute_c_vaes_avx2(struct aes_gcm_key_vaes_avx2 *key,
 				    const u8 h[16]);
 void aes_gcm_precompute_c_aesni(struct aes_gcm_key_aesni *key,
 				const u8 h[16]);
+/*
+ * a = a * b in GF(2^128), constant time; each element in GCM's bit order as
+ * two big-endian 64-bit halves ([0] = bytes 0..7 of the block).
+ */
+void aes_gcm_mul_c(u64 a[2], const u64 b[2]);
+
+/*
+ * The AES-GCM library (aes-gcm-lib.c, include/aesni-gcm.h): the module's
+ * init tells it how many implementations of aesni_impls[] are usable and
+ * whether zmm registers slow the CPU down.  The KUnit suite can force its
+ * portable path.
+ */
+void aesni_gcm_lib_init(int num_usable, bool zmm_slow);
+void aesni_gcm_lib_force_portable(bool on);
 
 #endif /* !__ASSEMBLY__ */
 #endif /* _AESNI_INTEL_H */

@@ -789,6 +789,7 @@ static int __init aesni_init(void)
 	if (!num_usable)
 		return -ENODEV;
 
+	aesni_gcm_lib_init(num_usable, x86_match_cpu(zmm_slow_cpus));
 	if (x86_match_cpu(zmm_slow_cpus)) {
 		xts_alg_vaes_avx10_512.base.cra_priority = 1;
 		gcm_algs_vaes_avx10_512[0].base.cra_priority = 1;
