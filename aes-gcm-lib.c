@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * aes-gcm-lib.c: the AES-GCM library of include/aesni-gcm.h, for in-kernel
- * users that own linear buffers (a VPN data channel, for example) and want
- * neither a crypto_aead request nor scatterlists.
+ * The AES-GCM library of include/aesni-gcm.h, for in-kernel users that own
+ * linear buffers (a VPN data channel, for example) and want neither a
+ * crypto_aead request nor scatterlists.
  *
  * One implementation serves every key: the fastest one the CPU runs, chosen
  * by aesni_gcm_lib_init() when the module loads, with the same rules as the
@@ -389,12 +389,14 @@ static void simd_update(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 {
 #define LIB_UPDATE(impl, family)					\
 	do {								\
+		const struct aes_gcm_key_##family *k = (const void *)key; \
+									\
 		if (enc)						\
-			aes_gcm_enc_update_##impl(LIB_KEY(key, family),	\
-						  le_ctr, acc, src, dst, len); \
+			aes_gcm_enc_update_##impl(k, le_ctr, acc, src, dst, \
+						  len);			\
 		else							\
-			aes_gcm_dec_update_##impl(LIB_KEY(key, family),	\
-						  le_ctr, acc, src, dst, len); \
+			aes_gcm_dec_update_##impl(k, le_ctr, acc, src, dst, \
+						  len);			\
 	} while (0)
 
 	switch (gcm_lib_impl) {
@@ -441,15 +443,16 @@ static void simd_final(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 }
 
 /*
- * One-shot en/decryption of a whole message (aesni-intel.h).  Until an
- * implementation's one-shot assembly exists, the same is done here by its
- * update and final functions (GCM_LIB_ONESHOT_<impl> 0).
+ * One-shot en/decryption of a whole message (aesni-intel.h).
+ * LIB_ONESHOT_<impl> names the function used: the implementation's one-shot
+ * assembly, or, until that exists, seq_*_oneshot_<impl>(), the same done by
+ * its update and final functions.
  */
-#define GCM_LIB_ONESHOT_aesni		0
-#define GCM_LIB_ONESHOT_aesni_avx	0
-#define GCM_LIB_ONESHOT_vaes_avx2	0
-#define GCM_LIB_ONESHOT_vaes_avx10_256	0
-#define GCM_LIB_ONESHOT_vaes_avx10_512	0
+#define LIB_ONESHOT_aesni(op)		seq_##op##_oneshot_aesni
+#define LIB_ONESHOT_aesni_avx(op)	seq_##op##_oneshot_aesni_avx
+#define LIB_ONESHOT_vaes_avx2(op)	seq_##op##_oneshot_vaes_avx2
+#define LIB_ONESHOT_vaes_avx10_256(op)	seq_##op##_oneshot_vaes_avx10_256
+#define LIB_ONESHOT_vaes_avx10_512(op)	seq_##op##_oneshot_vaes_avx10_512
 
 #define DEFINE_SEQ_ONESHOT(impl, family, sfx)				\
 static void __maybe_unused						\
@@ -493,10 +496,8 @@ DEFINE_SEQ_ONESHOT(vaes_avx2, vaes_avx2, vaes_avx2)
 DEFINE_SEQ_ONESHOT(vaes_avx10_256, vaes_avx10, vaes_avx10)
 DEFINE_SEQ_ONESHOT(vaes_avx10_512, vaes_avx10, vaes_avx10)
 
-#define LIB_ONESHOT(impl, family, enc, ...)				\
-	(GCM_LIB_ONESHOT_##impl ?					\
-	 aes_gcm_##enc##_oneshot_##impl(LIB_KEY(key, family), __VA_ARGS__) : \
-	 seq_##enc##_oneshot_##impl(LIB_KEY(key, family), __VA_ARGS__))
+#define LIB_ONESHOT(impl, family, op, ...) \
+	LIB_ONESHOT_##impl(op)(LIB_KEY(key, family), __VA_ARGS__)
 
 static void simd_enc_oneshot(const struct aesni_gcm_key *key,
 			     const u32 le_ctr[4], const u8 *aad,

@@ -13,7 +13,7 @@
 #ifndef _AESNI_GCM_COMPAT_H
 #define _AESNI_GCM_COMPAT_H
 
-#if __has_include(<crypto/aes-gcm.h>) && !defined(AESNI_GCM_FORCE)
+#if __has_include("crypto/aes-gcm.h") && !defined(AESNI_GCM_FORCE)
 #include <crypto/aes-gcm.h>
 #else
 #include "aesni-gcm.h"

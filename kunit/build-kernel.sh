@@ -44,6 +44,12 @@ for f in "$repo"/Kbuild "$repo"/Kconfig "$repo"/*.c "$repo"/*.h "$repo"/*.S; do
 	[ -e "$f" ] || continue
 	cmp -s "$f" "$drv/${f##*/}" || cp "$f" "$drv/"
 done
+# the library's public headers (include/aesni-gcm*.h)
+mkdir -p "$drv/include"
+for f in "$repo"/include/*.h; do
+	[ -e "$f" ] || continue
+	cmp -s "$f" "$drv/include/${f##*/}" || cp "$f" "$drv/include/"
+done
 
 if [ ! -f "$tree/.config" ]; then
 	echo "kunit: configuring (tinyconfig + kunit/kernel.config)" >&2

@@ -52,6 +52,8 @@ build_module() {
 		f=${f#"$REPO"/}
 		[ -e "$REPO/$f" ] && cp -p "$REPO/$f" "$dir/"
 	done
+	mkdir -p "$dir/include"
+	cp -p "$REPO"/include/*.h "$dir/include/"
 	say "building aesni-intel.ko for $kver in ${dir#"$REPO"/}"
 	if ! make -C "$dir" KDIR="/usr/src/linux-headers-$kver" -j2 modules \
 		> "$dir/build.log" 2>&1; then
