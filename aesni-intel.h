@@ -284,22 +284,53 @@ bool aes_gcm_dec_final_aesni_avx(const struct aes_gcm_key_aesni *key,
  * compared in constant time; it writes the plaintext to @dst either way (the
  * caller wipes it on a mismatch).
  */
-#define AESNI_INTEL_DECLARE_GCM_ONESHOT(impl, family)			     \
-void aes_gcm_enc_oneshot_##impl(const struct aes_gcm_key_##family *key,     \
-				const u32 le_ctr[4], const u8 *aad,	     \
-				unsigned int aadlen, const u8 *src, u8 *dst, \
-				unsigned int datalen, u8 tag[16]);	     \
-bool aes_gcm_dec_oneshot_##impl(const struct aes_gcm_key_##family *key,     \
-				const u32 le_ctr[4], const u8 *aad,	     \
-				unsigned int aadlen, const u8 *src, u8 *dst, \
-				unsigned int datalen, const u8 *tag,	     \
-				unsigned int taglen)
-
-AESNI_INTEL_DECLARE_GCM_ONESHOT(aesni, aesni);
-AESNI_INTEL_DECLARE_GCM_ONESHOT(aesni_avx, aesni);
-AESNI_INTEL_DECLARE_GCM_ONESHOT(vaes_avx2, vaes_avx2);
-AESNI_INTEL_DECLARE_GCM_ONESHOT(vaes_avx10_256, vaes_avx10);
-AESNI_INTEL_DECLARE_GCM_ONESHOT(vaes_avx10_512, vaes_avx10);
+void aes_gcm_enc_oneshot_aesni(const struct aes_gcm_key_aesni *key,
+			       const u32 le_ctr[4], const u8 *aad,
+			       unsigned int aadlen, const u8 *src, u8 *dst,
+			       unsigned int datalen, u8 tag[16]);
+bool aes_gcm_dec_oneshot_aesni(const struct aes_gcm_key_aesni *key,
+			       const u32 le_ctr[4], const u8 *aad,
+			       unsigned int aadlen, const u8 *src, u8 *dst,
+			       unsigned int datalen, const u8 *tag,
+			       unsigned int taglen);
+void aes_gcm_enc_oneshot_aesni_avx(const struct aes_gcm_key_aesni *key,
+				   const u32 le_ctr[4], const u8 *aad,
+				   unsigned int aadlen, const u8 *src, u8 *dst,
+				   unsigned int datalen, u8 tag[16]);
+bool aes_gcm_dec_oneshot_aesni_avx(const struct aes_gcm_key_aesni *key,
+				   const u32 le_ctr[4], const u8 *aad,
+				   unsigned int aadlen, const u8 *src, u8 *dst,
+				   unsigned int datalen, const u8 *tag,
+				   unsigned int taglen);
+void aes_gcm_enc_oneshot_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+				   const u32 le_ctr[4], const u8 *aad,
+				   unsigned int aadlen, const u8 *src, u8 *dst,
+				   unsigned int datalen, u8 tag[16]);
+bool aes_gcm_dec_oneshot_vaes_avx2(const struct aes_gcm_key_vaes_avx2 *key,
+				   const u32 le_ctr[4], const u8 *aad,
+				   unsigned int aadlen, const u8 *src, u8 *dst,
+				   unsigned int datalen, const u8 *tag,
+				   unsigned int taglen);
+void aes_gcm_enc_oneshot_vaes_avx10_256(const struct aes_gcm_key_vaes_avx10 *key,
+					const u32 le_ctr[4], const u8 *aad,
+					unsigned int aadlen, const u8 *src,
+					u8 *dst, unsigned int datalen,
+					u8 tag[16]);
+bool aes_gcm_dec_oneshot_vaes_avx10_256(const struct aes_gcm_key_vaes_avx10 *key,
+					const u32 le_ctr[4], const u8 *aad,
+					unsigned int aadlen, const u8 *src,
+					u8 *dst, unsigned int datalen,
+					const u8 *tag, unsigned int taglen);
+void aes_gcm_enc_oneshot_vaes_avx10_512(const struct aes_gcm_key_vaes_avx10 *key,
+					const u32 le_ctr[4], const u8 *aad,
+					unsigned int aadlen, const u8 *src,
+					u8 *dst, unsigned int datalen,
+					u8 tag[16]);
+bool aes_gcm_dec_oneshot_vaes_avx10_512(const struct aes_gcm_key_vaes_avx10 *key,
+					const u32 le_ctr[4], const u8 *aad,
+					unsigned int aadlen, const u8 *src,
+					u8 *dst, unsigned int datalen,
+					const u8 *tag, unsigned int taglen);
 
 /*
  * The other AES modes of the distribution's aesni-intel
@@ -336,24 +367,69 @@ void aes_cts_cbc_decrypt_aesni(const struct crypto_aes_ctx *key,
 			       const u8 *src, u8 *dst, unsigned int len,
 			       u8 iv[16]);
 
-#define AESNI_INTEL_DECLARE_MODES(impl)					     \
-void aes_ecb_encrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
-			    u8 *dst, unsigned int len);			     \
-void aes_ecb_decrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
-			    u8 *dst, unsigned int len);			     \
-void aes_cbc_decrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
-			    u8 *dst, unsigned int len, u8 iv[16]);	     \
-void aes_ctr_crypt_##impl(const struct crypto_aes_ctx *key, const u8 *src,  \
-			  u8 *dst, unsigned int len, u8 ctr[16]);	     \
-void aes_xctr_crypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \
-			   u8 *dst, unsigned int len, const u8 iv[16],	     \
-			   u64 ctr)
-
-AESNI_INTEL_DECLARE_MODES(aesni);
-AESNI_INTEL_DECLARE_MODES(aesni_avx);
-AESNI_INTEL_DECLARE_MODES(vaes_avx2);
-AESNI_INTEL_DECLARE_MODES(vaes_avx10_256);
-AESNI_INTEL_DECLARE_MODES(vaes_avx10_512);
+/* aesni */
+void aes_ecb_encrypt_aesni(const struct crypto_aes_ctx *key, const u8 *src,
+			   u8 *dst, unsigned int len);
+void aes_ecb_decrypt_aesni(const struct crypto_aes_ctx *key, const u8 *src,
+			   u8 *dst, unsigned int len);
+void aes_cbc_decrypt_aesni(const struct crypto_aes_ctx *key, const u8 *src,
+			   u8 *dst, unsigned int len, u8 iv[16]);
+void aes_ctr_crypt_aesni(const struct crypto_aes_ctx *key, const u8 *src,
+			 u8 *dst, unsigned int len, u8 ctr[16]);
+void aes_xctr_crypt_aesni(const struct crypto_aes_ctx *key, const u8 *src,
+			  u8 *dst, unsigned int len, const u8 iv[16], u64 ctr);
+/* aesni_avx */
+void aes_ecb_encrypt_aesni_avx(const struct crypto_aes_ctx *key, const u8 *src,
+			       u8 *dst, unsigned int len);
+void aes_ecb_decrypt_aesni_avx(const struct crypto_aes_ctx *key, const u8 *src,
+			       u8 *dst, unsigned int len);
+void aes_cbc_decrypt_aesni_avx(const struct crypto_aes_ctx *key, const u8 *src,
+			       u8 *dst, unsigned int len, u8 iv[16]);
+void aes_ctr_crypt_aesni_avx(const struct crypto_aes_ctx *key, const u8 *src,
+			     u8 *dst, unsigned int len, u8 ctr[16]);
+void aes_xctr_crypt_aesni_avx(const struct crypto_aes_ctx *key, const u8 *src,
+			      u8 *dst, unsigned int len, const u8 iv[16],
+			      u64 ctr);
+/* vaes_avx2 */
+void aes_ecb_encrypt_vaes_avx2(const struct crypto_aes_ctx *key, const u8 *src,
+			       u8 *dst, unsigned int len);
+void aes_ecb_decrypt_vaes_avx2(const struct crypto_aes_ctx *key, const u8 *src,
+			       u8 *dst, unsigned int len);
+void aes_cbc_decrypt_vaes_avx2(const struct crypto_aes_ctx *key, const u8 *src,
+			       u8 *dst, unsigned int len, u8 iv[16]);
+void aes_ctr_crypt_vaes_avx2(const struct crypto_aes_ctx *key, const u8 *src,
+			     u8 *dst, unsigned int len, u8 ctr[16]);
+void aes_xctr_crypt_vaes_avx2(const struct crypto_aes_ctx *key, const u8 *src,
+			      u8 *dst, unsigned int len, const u8 iv[16],
+			      u64 ctr);
+/* vaes_avx10_256 */
+void aes_ecb_encrypt_vaes_avx10_256(const struct crypto_aes_ctx *key,
+				    const u8 *src, u8 *dst, unsigned int len);
+void aes_ecb_decrypt_vaes_avx10_256(const struct crypto_aes_ctx *key,
+				    const u8 *src, u8 *dst, unsigned int len);
+void aes_cbc_decrypt_vaes_avx10_256(const struct crypto_aes_ctx *key,
+				    const u8 *src, u8 *dst, unsigned int len,
+				    u8 iv[16]);
+void aes_ctr_crypt_vaes_avx10_256(const struct crypto_aes_ctx *key,
+				  const u8 *src, u8 *dst, unsigned int len,
+				  u8 ctr[16]);
+void aes_xctr_crypt_vaes_avx10_256(const struct crypto_aes_ctx *key,
+				   const u8 *src, u8 *dst, unsigned int len,
+				   const u8 iv[16], u64 ctr);
+/* vaes_avx10_512 */
+void aes_ecb_encrypt_vaes_avx10_512(const struct crypto_aes_ctx *key,
+				    const u8 *src, u8 *dst, unsigned int len);
+void aes_ecb_decrypt_vaes_avx10_512(const struct crypto_aes_ctx *key,
+				    const u8 *src, u8 *dst, unsigned int len);
+void aes_cbc_decrypt_vaes_avx10_512(const struct crypto_aes_ctx *key,
+				    const u8 *src, u8 *dst, unsigned int len,
+				    u8 iv[16]);
+void aes_ctr_crypt_vaes_avx10_512(const struct crypto_aes_ctx *key,
+				  const u8 *src, u8 *dst, unsigned int len,
+				  u8 ctr[16]);
+void aes_xctr_crypt_vaes_avx10_512(const struct crypto_aes_ctx *key,
+				   const u8 *src, u8 *dst, unsigned int len,
+				   const u8 iv[16], u64 ctr);
 
 /*
  * Portable C computation of the powers of H (aes-gcm-keys.c), for setkey when
