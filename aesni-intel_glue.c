@@ -817,6 +817,8 @@ module_exit(aesni_exit);
 
 MODULE_DESCRIPTION("AES-XTS and AES-GCM: AES-NI, AVX, VAES+AVX2, VAES+AVX10");
 MODULE_LICENSE("GPL");
+/* the same as PACKAGE_VERSION in dkms.conf, which checks that it is newer */
+MODULE_VERSION("1.0");
 MODULE_ALIAS_CRYPTO("xts(aes)");
 MODULE_ALIAS_CRYPTO("gcm(aes)");
 MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");

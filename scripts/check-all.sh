@@ -10,7 +10,7 @@
 set -u
 cd "$(dirname "$0")/.."
 mkdir -p build
-targets=${CHECK_TARGETS:-"check-static check-user check-emu check-vm check-kunit"}
+targets=${CHECK_TARGETS:-"check-static check-user check-emu check-vm check-install check-kunit"}
 tp=0 tf=0 ts=0
 summary=""
 for t in $targets; do

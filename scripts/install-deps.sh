@@ -16,7 +16,7 @@ pkgs="build-essential make gcc libssl-dev libelf-dev flex bison bc python3
       xz-utils kmod cpio busybox-static qemu-system-x86 bochs bochsbios
       vgabios bochs-x xorriso isolinux syslinux-common cryptsetup-bin
       kcapi-tools libkcapi-dev iproute2 e2fsprogs linux-source-6.12 jq
-      llvm-19 gnuplot-nox"
+      dkms llvm-19 gnuplot-nox"
 
 missing=""
 for p in $pkgs; do
