@@ -85,9 +85,9 @@
 .Lbswap_mask:
 	.octa	0x000102030405060708090a0b0c0d0e0f
 	/*
-	 * x^-1 in the representation below (low qword 1, high qword
+	 * x^-1 in the reflected representation (low qword 1, high qword
 	 * 0xc2 << 56); its high qword is also the reduction multiplier.
-	 * Derivations at _ghash_reduce and _precompute.
+	 * Derivations in aes-gcm-avx10-x86_64.S and at _precompute.
 	 */
 .Lgfpoly:
 	.quad	1, 0xc200000000000000
@@ -102,32 +102,33 @@
 .text
 
 /*
- * Register roles.  The same names are used by every function; general
- * purpose registers that depend on the function's arguments are set at the
- * start of each function's macro.
+ * Register roles, named as in aes-macros.h.  The same names are used by
+ * every function; general purpose registers that depend on the function's
+ * arguments are set at the start of each function's macro.
  *
- * xmm1-8 hold the eight AES blocks of the main loop (AES0 alone in the
- * tails, which reuse two of the others).  The round key is in xmm0 so that
- * seven of every eight aesenc need no REX (or 3-byte VEX) prefix.
+ * xmm1-8 hold the eight AES blocks of the main loop (AESDATA0 alone in the
+ * tails, which reuse two of the others, as HI and TAIL_HX).  The round key
+ * is in xmm0 so that seven of every eight aesenc need no REX (or 3-byte
+ * VEX) prefix.  The precompute uses GHASHDATA0 and TMP0 as its scratch.
  */
 .set	RNDKEY,		%xmm0	/* the current AES round key */
-.set	AES0,		%xmm1
-.set	AES1,		%xmm2
-.set	AES2,		%xmm3
-.set	AES3,		%xmm4
-.set	AES4,		%xmm5
-.set	AES5,		%xmm6
-.set	AES6,		%xmm7
-.set	AES7,		%xmm8
-.set	TAIL_HI,	%xmm2	/* high products in the tails */
+.set	AESDATA0,	%xmm1
+.set	AESDATA1,	%xmm2
+.set	HI,		%xmm2	/* high products in the tails */
+.set	AESDATA2,	%xmm3
 .set	TAIL_HX,	%xmm3	/* (hi ^ lo) of a power of H, in the tails */
+.set	AESDATA3,	%xmm4
+.set	AESDATA4,	%xmm5
+.set	AESDATA5,	%xmm6
+.set	AESDATA6,	%xmm7
+.set	AESDATA7,	%xmm8
 .set	LE_CTR,		%xmm9	/* next counter, little-endian */
 .set	GHASH_ACC,	%xmm10	/* GHASH accumulator; high products in loop */
-.set	GHASH_LO,	%xmm11	/* sum of low products */
-.set	GHASH_MI,	%xmm12	/* sum of Karatsuba middle products */
-.set	GHASH_DATA,	%xmm13	/* the block being hashed */
-.set	GHASH_TMP,	%xmm14	/* scratch */
-.set	BSWAP,		%xmm15	/* .Lbswap_mask, loaded once per call */
+.set	LO,		%xmm11	/* sum of low products */
+.set	MI,		%xmm12	/* sum of Karatsuba middle products */
+.set	GHASHDATA0,	%xmm13	/* the block being hashed */
+.set	TMP0,		%xmm14	/* scratch */
+.set	BSWAP_MASK,	%xmm15	/* .Lbswap_mask, loaded once per call */
 
 /*
  * KEY, the first argument of every function, is advanced by KEY_BIAS into
@@ -143,51 +144,44 @@
 .set	OFF_H_TIMES_X64,	GCM_AESNI_H_TIMES_X64_OFFSET - KEY_BIAS
 
 /* Scratch general purpose registers, free in every function */
-.set	TMP,		%rax
-.set	TMP32,		%eax
-.set	TMP16,		%ax
-.set	TMP8,		%al
-.set	TMP2,		%r11
-.set	TMP2_32,	%r11d
+.set	GTMP0,		%rax
+.set	GTMP0_32,	%eax
+.set	GTMP0_16,	%ax
+.set	GTMP0_8,	%al
+.set	GTMP1,		%r11
+.set	GTMP1_32,	%r11d
 
 /*
- * GHASH representation and multiplication
- * ---------------------------------------
- * GCM gives the bits of a block in the order x^0 (bit 7 of byte 0) ...
- * x^127 (bit 0 of byte 15).  After a byte reversal (pshufb BSWAP) the block,
- * read as a little-endian 128-bit integer A, has bit j = coefficient of
- * x^(127-j): the polynomial with its bits reflected.  Every field element in
- * a register is kept in this form.
+ * GHASH
+ * -----
+ * The representation (byte-reversed blocks read as bit-reflected
+ * polynomials, the powers of H stored times x^-1 so that a carryless
+ * product of data and a stored power is the reflected data * H^i, without
+ * a shift) and the two folding steps of _ghash_reduce are derived once, in
+ * aes-gcm-avx10-x86_64.S ("GHASH arithmetic").  What differs here:
  *
- * The carryless product P of two such integers A and B, bit k of P being the
- * sum of a_i * b_j over i + j = k, has bit k = coefficient of
- * x^(254-k) of A*B.  Read as a 256-bit reflected value (bit k = x^(255-k))
- * P is therefore A*B*x: one factor x too many.  So each power of H is
- * stored as H^i * x^-1, and A times a stored power gives A*H^i*x^-1*x =
- * A*H^i directly, with no extra shift of the product.
- *
- * A product is formed with Karatsuba from 64-bit halves a = a1:a0, b = b1:b0:
+ * Karatsuba.  With 64-bit halves a = a1:a0, b = b1:b0, the products are
  *   LO = a0*b0, HI = a1*b1, MI = (a0^a1)*(b0^b1) ^ LO ^ HI = a0*b1 ^ a1*b0,
- *   P = HI*2^128 ^ MI*2^64 ^ LO.
- * (b0^b1) comes precomputed in h_powers_xored.  Sums of products are formed
- * by summing LO, MI and HI separately, and reduced once.
+ * 3 pclmulqdq instead of 4 (pclmulqdq is slow on the older CPUs this file
+ * is for, and there is no vpternlogd to make the fourth product's xor
+ * free); (b0^b1) comes precomputed in h_powers_xored.  Sums of products
+ * are formed by summing LO, MI and HI separately; _karatsuba_mi turns the
+ * summed MI into the true middle word once, before the reduction.
+ *
+ * Eight powers.  The key holds H^8..H^1, so at most 8 blocks are summed
+ * before one reduction.
+ *
+ * One block times H uses h_times_x64 and one folding step (_ghash_mul_h).
  */
 
 /*
  * _ghash_reduce lo, mi, hi, gfpoly, t: the contract of aes-macros.h (\mi the
  * true middle word, result in \hi, clobbers \lo, \mi, \t), with \gfpoly
- * the aligned .Lgfpoly in memory.
- *
- * Reduction: let the 256-bit value be the 64-bit words w3:w2:w1:w0; w0 and
- * w1 hold the coefficients of x^255..x^128, which must go.  Bit j of w0 is
- * x^(255-j) = x^(127-j) * x^128 = x^(127-j) * (x^7 + x^2 + x + 1) mod the
- * GCM polynomial, i.e. bits j+121, j+126, j+127 and j+128.  So w0 is removed
- * by adding w0 * (2^57 + 2^62 + 2^63) = w0 * 0xc200000000000000 at word 1
- * and w0 itself at word 2.  The same with w1 (now including the carry from
- * w0's product) lands in words 2 and 3.  Each step is one pclmulqdq with the
- * high qword of .Lgfpoly and one qword swap:
- *   mi ^= swap(lo) ^ w0 * K    (w0 = lo.low, lo.high is word 1)
- *   hi ^= swap(mi) ^ w1 * K    (w1 = mi.low, mi.high is word 2)
+ * the aligned .Lgfpoly in memory.  The two folding steps, each one
+ * pclmulqdq by K = 0xc2 << 56 (the high qword of .Lgfpoly) and one qword
+ * swap, as derived in aes-gcm-avx10-x86_64.S:
+ *   mi ^= swap(lo) ^ lo.low * K
+ *   hi ^= swap(mi) ^ mi.low * K
  */
 .macro _ghash_reduce lo, mi, hi, gfpoly, t
 	_vpclmulqdq	$0x10, \gfpoly, \lo, \t
@@ -236,51 +230,51 @@
 /*
  * _ghash_step i, base, disp: step i of hashing the 8 blocks at disp(base)
  * into GHASH_ACC.  Steps 0-7 multiply block i by H^(8-i) (h_powers[i]) and
- * add the products to GHASH_LO, GHASH_MI and GHASH_ACC (which holds the high
+ * add the products to LO, MI and GHASH_ACC (which holds the high
  * products; its old value is first added into block 0); step 8 reduces.
  * Split into steps so that _crypt_8 can put one after each AES round.
- * Reads BSWAP, key, memory; writes GHASH_ACC, GHASH_LO, GHASH_MI; clobbers
- * GHASH_DATA, GHASH_TMP.
+ * Reads BSWAP_MASK, key, memory; writes GHASH_ACC, LO, MI; clobbers
+ * GHASHDATA0, TMP0.
  */
 .macro _ghash_step i, base, disp
 .if \i < 8
-	_v		movdqu \disp+16*\i(\base), GHASH_DATA
-	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
+	_v		movdqu \disp+16*\i(\base), GHASHDATA0
+	_v3		pshufb, BSWAP_MASK, GHASHDATA0, GHASHDATA0
 .if \i == 0
-	_vpxor		GHASH_ACC, GHASH_DATA, GHASH_DATA
+	_vpxor		GHASH_ACC, GHASHDATA0, GHASHDATA0
 .endif
-	_v		pshufd $0x4e, GHASH_DATA, GHASH_TMP
-	_vpxor		GHASH_DATA, GHASH_TMP, GHASH_TMP
+	_v		pshufd $0x4e, GHASHDATA0, TMP0
+	_vpxor		GHASHDATA0, TMP0, TMP0
 .if \i == 0
 	_vpclmulqdq	$0x00, OFF_H_POWERS_XORED(KEY), \
-			GHASH_TMP, GHASH_MI
+			TMP0, MI
 	_vpclmulqdq	$0x00, OFF_H_POWERS(KEY), \
-			GHASH_DATA, GHASH_LO
+			GHASHDATA0, LO
 	_vpclmulqdq	$0x11, OFF_H_POWERS(KEY), \
-			GHASH_DATA, GHASH_ACC
+			GHASHDATA0, GHASH_ACC
 .else
 	/* h_powers_xored[i] is qword (i & 1) of the aligned pair i / 2 */
 	_vpclmulqdq	$((\i&1)<<4), \
 			OFF_H_POWERS_XORED+(\i>>1)*16(KEY), \
-			GHASH_TMP, GHASH_TMP
-	_vpxor		GHASH_TMP, GHASH_MI, GHASH_MI
+			TMP0, TMP0
+	_vpxor		TMP0, MI, MI
 	_vpclmulqdq	$0x00, OFF_H_POWERS+16*\i(KEY), \
-			GHASH_DATA, GHASH_TMP
-	_vpxor		GHASH_TMP, GHASH_LO, GHASH_LO
+			GHASHDATA0, TMP0
+	_vpxor		TMP0, LO, LO
 	_vpclmulqdq	$0x11, OFF_H_POWERS+16*\i(KEY), \
-			GHASH_DATA, GHASH_DATA
-	_vpxor		GHASH_DATA, GHASH_ACC, GHASH_ACC
+			GHASHDATA0, GHASHDATA0
+	_vpxor		GHASHDATA0, GHASH_ACC, GHASH_ACC
 .endif
 .else
-	_karatsuba_mi	GHASH_LO, GHASH_MI, GHASH_ACC
-	_ghash_reduce	GHASH_LO, GHASH_MI, GHASH_ACC, .Lgfpoly(%rip), GHASH_TMP
+	_karatsuba_mi	LO, MI, GHASH_ACC
+	_ghash_reduce	LO, MI, GHASH_ACC, .Lgfpoly(%rip), TMP0
 .endif
 .endm
 
 /*
  * GHASH of the last m <= 8 blocks of a call, whichever kind of data.  Each
  * block j < m-1 is multiplied by H^(m-j) = h_powers[8-m+j] (_ghash_tail_block)
- * and the products are summed in GHASH_LO, GHASH_MI and TAIL_HI.  The last
+ * and the products are summed in LO, MI and HI.  The last
  * block (possibly zero-padded) goes through _ghash_mul_h, whose latency is
  * lower, and _ghash_tail_end adds it to the reduction of the sums.  So a
  * call with one block left (e.g. 16 bytes of AAD) never waits for a
@@ -298,48 +292,48 @@
 	shr		$1, POW8
 	neg		POW8
 	add		$64, POW8
-	_vpxor		GHASH_LO, GHASH_LO, GHASH_LO
-	_vpxor		GHASH_MI, GHASH_MI, GHASH_MI
-	_vpxor		TAIL_HI, TAIL_HI, TAIL_HI
+	_vpxor		LO, LO, LO
+	_vpxor		MI, MI, MI
+	_vpxor		HI, HI, HI
 .endm
 
 /*
- * _ghash_tail_block: hash GHASH_DATA (a block as stored in memory) as the
+ * _ghash_tail_block: hash GHASHDATA0 (a block as stored in memory) as the
  * next tail block.  GHASH_ACC is added to it and then zeroed, so the
  * accumulator enters only the first block.  Advances POW8.
- * Clobbers GHASH_DATA, GHASH_TMP, TAIL_HX, TMP2.
+ * Clobbers GHASHDATA0, TMP0, TAIL_HX, GTMP1.
  */
 .macro _ghash_tail_block
-	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
-	_vpxor		GHASH_ACC, GHASH_DATA, GHASH_DATA
+	_v3		pshufb, BSWAP_MASK, GHASHDATA0, GHASHDATA0
+	_vpxor		GHASH_ACC, GHASHDATA0, GHASHDATA0
 	_vpxor		GHASH_ACC, GHASH_ACC, GHASH_ACC
-	_v		pshufd $0x4e, GHASH_DATA, GHASH_TMP
-	_vpxor		GHASH_DATA, GHASH_TMP, GHASH_TMP
+	_v		pshufd $0x4e, GHASHDATA0, TMP0
+	_vpxor		GHASHDATA0, TMP0, TMP0
 	_v		movq OFF_H_POWERS_XORED(KEY,POW8), TAIL_HX
-	_vpclmulqdq	$0x00, TAIL_HX, GHASH_TMP, GHASH_TMP
-	_vpxor		GHASH_TMP, GHASH_MI, GHASH_MI
-	lea		OFF_H_POWERS(KEY,POW8,2), TMP2
-	_vpclmulqdq	$0x00, (TMP2), GHASH_DATA, GHASH_TMP
-	_vpxor		GHASH_TMP, GHASH_LO, GHASH_LO
-	_vpclmulqdq	$0x11, (TMP2), GHASH_DATA, GHASH_DATA
-	_vpxor		GHASH_DATA, TAIL_HI, TAIL_HI
+	_vpclmulqdq	$0x00, TAIL_HX, TMP0, TMP0
+	_vpxor		TMP0, MI, MI
+	lea		OFF_H_POWERS(KEY,POW8,2), GTMP1
+	_vpclmulqdq	$0x00, (GTMP1), GHASHDATA0, TMP0
+	_vpxor		TMP0, LO, LO
+	_vpclmulqdq	$0x11, (GTMP1), GHASHDATA0, GHASHDATA0
+	_vpxor		GHASHDATA0, HI, HI
 	add		$8, POW8
 .endm
 
 /*
- * _ghash_tail_end: GHASH_ACC = reduce(sums) + (GHASH_DATA + GHASH_ACC) * H,
- * GHASH_DATA being the last block as stored in memory.  (GHASH_ACC is zero
+ * _ghash_tail_end: GHASH_ACC = reduce(sums) + (GHASHDATA0 + GHASH_ACC) * H,
+ * GHASHDATA0 being the last block as stored in memory.  (GHASH_ACC is zero
  * here unless the last block is the only one.)  Clobbers GHASH_*, TAIL_*.
  */
 .macro _ghash_tail_end
-	_v3		pshufb, BSWAP, GHASH_DATA, GHASH_DATA
-	_vpxor		GHASH_ACC, GHASH_DATA, GHASH_ACC
-	_ghash_mul_h	GHASH_ACC, GHASH_TMP, TAIL_HX
+	_v3		pshufb, BSWAP_MASK, GHASHDATA0, GHASHDATA0
+	_vpxor		GHASH_ACC, GHASHDATA0, GHASH_ACC
+	_ghash_mul_h	GHASH_ACC, TMP0, TAIL_HX
 	test		POW8, POW8
 	jz		1f
-	_karatsuba_mi	GHASH_LO, GHASH_MI, TAIL_HI
-	_ghash_reduce	GHASH_LO, GHASH_MI, TAIL_HI, .Lgfpoly(%rip), GHASH_TMP
-	_vpxor		TAIL_HI, GHASH_ACC, GHASH_ACC
+	_karatsuba_mi	LO, MI, HI
+	_ghash_reduce	LO, MI, HI, .Lgfpoly(%rip), TMP0
+	_vpxor		HI, GHASH_ACC, GHASH_ACC
 1:
 .endm
 
@@ -347,14 +341,14 @@
  * _load_partial_block src, len, dst: dst = the len (1..15) bytes at src,
  * zero-padded, reading no byte outside them.  The bytes are gathered as an
  * 8-byte piece (if len & 8), then 4, 2 and 1 (by the other bits of len); the
- * pieces after the 8-byte one are assembled in TMP from the last backwards.
- * Reads len (64-bit, upper bits zero); clobbers src, TMP, TMP2.
+ * pieces after the 8-byte one are assembled in GTMP0 from the last backwards.
+ * Reads len (64-bit, upper bits zero); clobbers src, GTMP0, GTMP1.
  */
 .macro _load_partial_block src, len, dst
-	xor		TMP32, TMP32
+	xor		GTMP0_32, GTMP0_32
 	test		$1, \len
 	jz		1f
-	movzbl		-1(\src,\len), TMP32
+	movzbl		-1(\src,\len), GTMP0_32
 1:
 	test		$8, \len
 	jz		2f
@@ -362,59 +356,59 @@
 2:
 	test		$2, \len
 	jz		3f
-	shl		$16, TMP
-	mov		\len, TMP2
-	and		$4, TMP2
-	movzwl		(\src,TMP2), TMP2_32
-	or		TMP2, TMP
+	shl		$16, GTMP0
+	mov		\len, GTMP1
+	and		$4, GTMP1
+	movzwl		(\src,GTMP1), GTMP1_32
+	or		GTMP1, GTMP0
 3:
 	test		$4, \len
 	jz		4f
-	shl		$32, TMP
-	mov		(\src), TMP2_32
-	or		TMP2, TMP
+	shl		$32, GTMP0
+	mov		(\src), GTMP1_32
+	or		GTMP1, GTMP0
 4:
 	test		$8, \len
 	jz		5f
 	_v		movq -8(\src), \dst
 .if USE_AVX
-	vpinsrq		$1, TMP, \dst, \dst
+	vpinsrq		$1, GTMP0, \dst, \dst
 .else
-	pinsrq		$1, TMP, \dst
+	pinsrq		$1, GTMP0, \dst
 .endif
 	jmp		6f
 5:
-	_v		movq TMP, \dst
+	_v		movq GTMP0, \dst
 6:
 .endm
 
 /*
  * _store_partial_block src, dst, len: store the low len (1..15) bytes of xmm
- * src at dst, writing no other byte.  Clobbers dst, TMP.
+ * src at dst, writing no other byte.  Clobbers dst, GTMP0.
  */
 .macro _store_partial_block src, dst, len
-	_v		movq \src, TMP
+	_v		movq \src, GTMP0
 	test		$8, \len
 	jz		1f
-	mov		TMP, (\dst)
-	_v		pextrq $1, \src, TMP
+	mov		GTMP0, (\dst)
+	_v		pextrq $1, \src, GTMP0
 	add		$8, \dst
 1:
 	test		$4, \len
 	jz		2f
-	mov		TMP32, (\dst)
-	shr		$32, TMP
+	mov		GTMP0_32, (\dst)
+	shr		$32, GTMP0
 	add		$4, \dst
 2:
 	test		$2, \len
 	jz		3f
-	mov		TMP16, (\dst)
-	shr		$16, TMP
+	mov		GTMP0_16, (\dst)
+	shr		$16, GTMP0
 	add		$2, \dst
 3:
 	test		$1, \len
 	jz		4f
-	mov		TMP8, (\dst)
+	mov		GTMP0_8, (\dst)
 4:
 .endm
 
@@ -445,14 +439,14 @@
 .endm
 
 .macro _set_rndkeylast_ptr
-	mov		OFF_KEYLEN(KEY), TMP32
-	lea		OFF_RNDKEYS+6*16(KEY,TMP,4), RNDKEYLAST_PTR
+	mov		OFF_KEYLEN(KEY), GTMP0_32
+	lea		OFF_RNDKEYS+6*16(KEY,GTMP0,4), RNDKEYLAST_PTR
 .endm
 
-/* _aesenc_8: one AES round with RNDKEY on AES0-7 */
+/* _aesenc_8: one AES round with RNDKEY on AESDATA0-7 */
 .macro _aesenc_8
 .irp j, 0,1,2,3,4,5,6,7
-	_v3		aesenc, RNDKEY, AES\j, AES\j
+	_v3		aesenc, RNDKEY, AESDATA\j, AESDATA\j
 .endr
 .endm
 
@@ -464,31 +458,31 @@
  * (AES-192/256 then run their 2/4 extra rounds); without, all rounds run in
  * a loop, for size.  The last round key is added to the source block
  * before aesenclast, so that aesenclast yields the output directly.
- * Reads SRC, KEY, RNDKEYLAST_PTR; writes DST; clobbers AES0-7, RNDKEY,
- * TMP and, with ghash, what _ghash_step does.
+ * Reads SRC, KEY, RNDKEYLAST_PTR; writes DST; clobbers AESDATA0-7, RNDKEY,
+ * GTMP0 and, with ghash, what _ghash_step does.
  */
 .macro _crypt_8 ghash_base, ghash_disp
 .irp j, 0,1,2,3,4,5,6,7
-	_v3		pshufb, BSWAP, LE_CTR, AES\j
+	_v3		pshufb, BSWAP_MASK, LE_CTR, AESDATA\j
 	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR
 .endr
 	_v		movdqa OFF_RNDKEYS(KEY), RNDKEY
 .irp j, 0,1,2,3,4,5,6,7
-	_vpxor		RNDKEY, AES\j, AES\j
+	_vpxor		RNDKEY, AESDATA\j, AESDATA\j
 .endr
-	lea		OFF_RNDKEYS+16(KEY), TMP
+	lea		OFF_RNDKEYS+16(KEY), GTMP0
 .ifb \ghash_base
 	/* no GHASH to interleave: all rounds in a loop, for size */
 1:
-	_v		movdqa (TMP), RNDKEY
+	_v		movdqa (GTMP0), RNDKEY
 	_aesenc_8
-	add		$16, TMP
-	cmp		TMP, RNDKEYLAST_PTR
+	add		$16, GTMP0
+	cmp		GTMP0, RNDKEYLAST_PTR
 	jne		1b
 .else
 	/* rounds 1-9 with the GHASH steps, then AES-192/256's extra rounds */
 .irp r, 0,1,2,3,4,5,6,7,8
-	_v		movdqa \r*16(TMP), RNDKEY
+	_v		movdqa \r*16(GTMP0), RNDKEY
 	_aesenc_8
 	_ghash_step	\r, \ghash_base, \ghash_disp
 .endr
@@ -509,14 +503,14 @@
 	_v		movdqa (RNDKEYLAST_PTR), RNDKEY
 .irp j, 0,1,2,3,4,5,6,7
 .if USE_AVX
-	vpxor		\j*16(SRC), RNDKEY, GHASH_TMP
+	vpxor		\j*16(SRC), RNDKEY, TMP0
 .else
 	/* legacy pxor would need an aligned memory operand */
-	movdqu		\j*16(SRC), GHASH_TMP
-	pxor		RNDKEY, GHASH_TMP
+	movdqu		\j*16(SRC), TMP0
+	pxor		RNDKEY, TMP0
 .endif
-	_v3		aesenclast, GHASH_TMP, AES\j, AES\j
-	_v		movdqu AES\j, \j*16(DST)
+	_v3		aesenclast, TMP0, AESDATA\j, AESDATA\j
+	_v		movdqu AESDATA\j, \j*16(DST)
 .endr
 .endm
 
@@ -536,27 +530,27 @@
 	.set	GHASH_ACC_PTR,	%rdx
 	.set	SRC,		%rcx
 	.set	DST,		%r8
-	.set	DATALEN,	%r9d
-	.set	DATALEN64,	%r9
+	.set	DATALEN,	%r9
+	.set	DATALEN32,	%r9d
 	.set	RNDKEYLAST_PTR,	%r10
 	/* POW8 is used after the main loop, when LE_CTR_PTR is dead */
 	.set	POW8,		%rsi
 
 	add		$KEY_BIAS, KEY
 
-	_v		movdqa .Lbswap_mask(%rip), BSWAP
+	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
 	_v		movdqu (LE_CTR_PTR), LE_CTR
 	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
-	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_set_rndkeylast_ptr
 
-	sub		$128, DATALEN
+	sub		$128, DATALEN32
 	jl		.Ltail\@
 .if \enc
 	_crypt_8
 	add		$128, SRC
 	add		$128, DST
-	sub		$128, DATALEN
+	sub		$128, DATALEN32
 	jl		.Lghash_last\@
 .Lloop\@:
 	_crypt_8	DST, -128
@@ -566,7 +560,7 @@
 .endif
 	add		$128, SRC
 	add		$128, DST
-	sub		$128, DATALEN
+	sub		$128, DATALEN32
 	jge		.Lloop\@
 .if \enc
 .Lghash_last\@:
@@ -577,46 +571,46 @@
 .endif
 
 .Ltail\@:
-	add		$128, DATALEN
+	add		$128, DATALEN32
 	jz		.Ldone\@
 	xor		POW8, POW8
-	sub		$16, DATALEN		/* bytes after this block */
+	sub		$16, DATALEN32		/* bytes after this block */
 	jle		.Lblock\@
-	_ghash_tail_begin DATALEN64
+	_ghash_tail_begin DATALEN
 .Lblock\@:
-	_v3		pshufb, BSWAP, LE_CTR, AES0
+	_v3		pshufb, BSWAP_MASK, LE_CTR, AESDATA0
 	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR
-	_aes_encrypt_1	AES0
-	test		DATALEN, DATALEN
+	_aes_encrypt_1	AESDATA0
+	test		DATALEN32, DATALEN32
 	js		.Lpartial\@
-	_v		movdqu (SRC), GHASH_DATA
-	_vpxor		GHASH_DATA, AES0, AES0
-	_v		movdqu AES0, (DST)
+	_v		movdqu (SRC), GHASHDATA0
+	_vpxor		GHASHDATA0, AESDATA0, AESDATA0
+	_v		movdqu AESDATA0, (DST)
 .if \enc
-	_v		movdqa AES0, GHASH_DATA
+	_v		movdqa AESDATA0, GHASHDATA0
 .endif
 	jz		.Ltail_end\@		/* flags still from the test */
 	_ghash_tail_block
 	add		$16, SRC
 	add		$16, DST
-	sub		$16, DATALEN
+	sub		$16, DATALEN32
 	jmp		.Lblock\@
 .Lpartial\@:
-	add		$16, DATALEN		/* 1..15 */
-	_load_partial_block SRC, DATALEN64, GHASH_DATA
-	_vpxor		GHASH_DATA, AES0, AES0
-	_store_partial_block AES0, DST, DATALEN64
+	add		$16, DATALEN32		/* 1..15 */
+	_load_partial_block SRC, DATALEN, GHASHDATA0
+	_vpxor		GHASHDATA0, AESDATA0, AESDATA0
+	_store_partial_block AESDATA0, DST, DATALEN
 .if \enc
 	/* hash the ciphertext, without the keystream bytes beyond it */
-	lea		.Lzeropad_mask+16(%rip), TMP
-	sub		DATALEN64, TMP
-	_v		movdqu (TMP), GHASH_DATA
-	_v3		pand, AES0, GHASH_DATA, GHASH_DATA
+	lea		.Lzeropad_mask+16(%rip), GTMP0
+	sub		DATALEN, GTMP0
+	_v		movdqu (GTMP0), GHASHDATA0
+	_v3		pand, AESDATA0, GHASHDATA0, GHASHDATA0
 .endif
 .Ltail_end\@:
 	_ghash_tail_end
 .Ldone\@:
-	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 	RET
 .endm
@@ -629,48 +623,48 @@
 	.set	KEY,		%rdi
 	.set	GHASH_ACC_PTR,	%rsi
 	.set	AAD,		%rdx
-	.set	AADLEN,		%ecx
+	.set	AADLEN32,	%ecx
 	.set	POW8,		%r8
-	/* CHUNK: bytes of the current chunk after the current block */
-	.set	CHUNK,		%r9d
-	.set	CHUNK64,	%r9
+	/* CHUNK32: bytes of the current chunk after the current block */
+	.set	CHUNK,		%r9
+	.set	CHUNK32,	%r9d
 
 	add		$KEY_BIAS, KEY
 
-	_v		movdqa .Lbswap_mask(%rip), BSWAP
+	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
 	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
-	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
-	test		AADLEN, AADLEN
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	test		AADLEN32, AADLEN32
 	jz		.Ldone\@
 .Lchunk\@:
 	xor		POW8, POW8
-	mov		$128, CHUNK
-	cmp		CHUNK, AADLEN
-	cmovb		AADLEN, CHUNK
-	sub		CHUNK, AADLEN
-	sub		$16, CHUNK
+	mov		$128, CHUNK32
+	cmp		CHUNK32, AADLEN32
+	cmovb		AADLEN32, CHUNK32
+	sub		CHUNK32, AADLEN32
+	sub		$16, CHUNK32
 	jle		.Llast\@
-	_ghash_tail_begin CHUNK64
+	_ghash_tail_begin CHUNK
 .Lblock\@:
-	_v		movdqu (AAD), GHASH_DATA
+	_v		movdqu (AAD), GHASHDATA0
 	_ghash_tail_block
 	add		$16, AAD
-	sub		$16, CHUNK
+	sub		$16, CHUNK32
 	jg		.Lblock\@
 .Llast\@:
 	jl		.Lpartial\@		/* flags from the sub */
-	_v		movdqu (AAD), GHASH_DATA
+	_v		movdqu (AAD), GHASHDATA0
 	add		$16, AAD
 	jmp		.Ltail_end\@
 .Lpartial\@:
-	add		$16, CHUNK		/* 1..15, the end of the AAD */
-	_load_partial_block AAD, CHUNK64, GHASH_DATA
+	add		$16, CHUNK32		/* 1..15, the end of the AAD */
+	_load_partial_block AAD, CHUNK, GHASHDATA0
 .Ltail_end\@:
 	_ghash_tail_end
-	test		AADLEN, AADLEN
+	test		AADLEN32, AADLEN32
 	jnz		.Lchunk\@
 .Ldone\@:
-	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 	RET
 .endm
@@ -687,52 +681,52 @@
 	.set	GHASH_ACC_PTR,	%rdx
 	.set	TOTAL_AADLEN,	%rcx
 	.set	TOTAL_DATALEN,	%r8
-	.set	TAG,		%r9
+	.set	TAG_PTR,	%r9
 	/* taglen, the 7th argument, is at 8(%rsp) */
 	.set	RNDKEYLAST_PTR,	%r10
 
 	add		$KEY_BIAS, KEY
 
-	_v		movdqa .Lbswap_mask(%rip), BSWAP
+	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
 	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
-	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
-	_v		movq TOTAL_DATALEN, GHASH_TMP
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	_v		movq TOTAL_DATALEN, TMP0
 .if USE_AVX
-	vpinsrq		$1, TOTAL_AADLEN, GHASH_TMP, GHASH_TMP
+	vpinsrq		$1, TOTAL_AADLEN, TMP0, TMP0
 .else
-	pinsrq		$1, TOTAL_AADLEN, GHASH_TMP
+	pinsrq		$1, TOTAL_AADLEN, TMP0
 .endif
-	_v3		psllq, $3, GHASH_TMP, GHASH_TMP
-	_vpxor		GHASH_TMP, GHASH_ACC, GHASH_ACC
+	_v3		psllq, $3, TMP0, TMP0
+	_vpxor		TMP0, GHASH_ACC, GHASH_ACC
 
 	/* counter block 1: le_ctr with its low 32 bits set to 1 */
-	_v		movdqu (LE_CTR_PTR), AES0
-	mov		$1, TMP32
+	_v		movdqu (LE_CTR_PTR), AESDATA0
+	mov		$1, GTMP0_32
 .if USE_AVX
-	vpinsrd		$0, TMP32, AES0, AES0
+	vpinsrd		$0, GTMP0_32, AESDATA0, AESDATA0
 .else
-	pinsrd		$0, TMP32, AES0
+	pinsrd		$0, GTMP0_32, AESDATA0
 .endif
-	_v3		pshufb, BSWAP, AES0, AES0
+	_v3		pshufb, BSWAP_MASK, AESDATA0, AESDATA0
 	_set_rndkeylast_ptr
-	_aes_encrypt_1	AES0
+	_aes_encrypt_1	AESDATA0
 
-	_ghash_mul_h	GHASH_ACC, GHASH_DATA, GHASH_TMP
-	_v3		pshufb, BSWAP, GHASH_ACC, GHASH_ACC
-	_vpxor		AES0, GHASH_ACC, GHASH_ACC
+	_ghash_mul_h	GHASH_ACC, GHASHDATA0, TMP0
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	_vpxor		AESDATA0, GHASH_ACC, GHASH_ACC
 .if \enc
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 .else
 	/* ZF = equal in the first taglen bytes; no branch on the tag */
-	mov		8(%rsp), TMP32
-	lea		.Lzeropad_mask+16(%rip), TMP2
-	sub		TMP, TMP2
-	_v		movdqu (TAG), GHASH_TMP
-	_vpxor		GHASH_TMP, GHASH_ACC, GHASH_ACC
-	_v		movdqu (TMP2), GHASH_TMP
-	xor		TMP32, TMP32
-	_v		ptest GHASH_TMP, GHASH_ACC
-	sete		TMP8
+	mov		8(%rsp), GTMP0_32
+	lea		.Lzeropad_mask+16(%rip), GTMP1
+	sub		GTMP0, GTMP1
+	_v		movdqu (TAG_PTR), TMP0
+	_vpxor		TMP0, GHASH_ACC, GHASH_ACC
+	_v		movdqu (GTMP1), TMP0
+	xor		GTMP0_32, GTMP0_32
+	_v		ptest TMP0, GHASH_ACC
+	sete		GTMP0_8
 .endif
 	RET
 .endm
@@ -757,8 +751,6 @@
 	.set	KEY,		%rdi
 	.set	RNDKEYLAST_PTR,	%r10
 	.set	H_POW,		%xmm0
-	.set	T0,		%xmm1
-	.set	T1,		%xmm2
 
 	add		$KEY_BIAS, KEY
 
@@ -767,30 +759,30 @@
 	_aes_encrypt_1	H_POW
 	_v3		pshufb, .Lbswap_mask(%rip), H_POW, H_POW
 
-	_v		pshufd $0xff, H_POW, T0
-	_v3		psrad, $31, T0, T0
-	_v3		pand, .Lgfpoly(%rip), T0, T0
-	_v3		psrlq, $63, H_POW, T1
-	_v3		pslldq, $8, T1, T1
+	_v		pshufd $0xff, H_POW, TMP0
+	_v3		psrad, $31, TMP0, TMP0
+	_v3		pand, .Lgfpoly(%rip), TMP0, TMP0
+	_v3		psrlq, $63, H_POW, GHASHDATA0
+	_v3		pslldq, $8, GHASHDATA0, GHASHDATA0
 	_v3		psllq, $1, H_POW, H_POW
-	_vpxor		T1, H_POW, H_POW
-	_vpxor		T0, H_POW, H_POW
+	_vpxor		GHASHDATA0, H_POW, H_POW
+	_vpxor		TMP0, H_POW, H_POW
 	_v		movdqa H_POW, OFF_H_POWERS+7*16(KEY)
 
-	_vpclmulqdq	$0x10, .Lgfpoly(%rip), H_POW, T0
-	_v		pshufd $0x4e, H_POW, T1
-	_vpxor		T0, T1, T1
-	_v		movdqa T1, OFF_H_TIMES_X64(KEY)
+	_vpclmulqdq	$0x10, .Lgfpoly(%rip), H_POW, TMP0
+	_v		pshufd $0x4e, H_POW, GHASHDATA0
+	_vpxor		TMP0, GHASHDATA0, GHASHDATA0
+	_v		movdqa GHASHDATA0, OFF_H_TIMES_X64(KEY)
 
-	mov		$7*8, TMP
+	mov		$7*8, GTMP0
 1:
-	_v		pshufd $0x4e, H_POW, T0
-	_vpxor		H_POW, T0, T0
-	_v		movq T0, OFF_H_POWERS_XORED(KEY,TMP)
-	sub		$8, TMP
+	_v		pshufd $0x4e, H_POW, TMP0
+	_vpxor		H_POW, TMP0, TMP0
+	_v		movq TMP0, OFF_H_POWERS_XORED(KEY,GTMP0)
+	sub		$8, GTMP0
 	jl		2f
-	_ghash_mul_h	H_POW, T0, T1
-	_v		movdqa H_POW, OFF_H_POWERS(KEY,TMP,2)
+	_ghash_mul_h	H_POW, TMP0, GHASHDATA0
+	_v		movdqa H_POW, OFF_H_POWERS(KEY,GTMP0,2)
 	jmp		1b
 2:
 	RET

@@ -76,43 +76,18 @@
  * counter blocks big-endian to save the VPSHUFB (inc32 would then need a
  * carry path).
  *
- * GHASH representation
- * --------------------
+ * GHASH
+ * -----
  *
- * GCM's GF(2^128) is GF(2)[x] / (g), g = x^128 + x^7 + x^2 + x + 1, and a
- * block's bits are the coefficients with the most significant bit of byte 0
- * being that of x^0.  Reversing the 16 bytes (VPSHUFB with .Lbswap_mask) and
- * reading the result as a little-endian 128-bit integer gives bit (127 - k) =
- * coefficient of x^k: a bit-reflected polynomial.  VPCLMULQDQ multiplies the
- * reflected integers; if a, b are reflected (bit i <-> x^(127-i)), bit j of
- * their 255-bit carryless product is the coefficient of x^(254-j), which read
- * as a reflected 256-bit value (bit j <-> x^(255-j)) is a * b * x.  The key
- * powers are therefore stored as H^k * x^-1 (aesni-intel.h) and the product
- * of data by a stored power is the reflected 256-bit value of data * H^k.
- * The same holds for stored * stored = stored form of the product, which is
- * how the precompute builds H^2..H^8 from H^1 * x^-1.
+ * The representation (byte-reversed blocks read as bit-reflected
+ * polynomials, the powers of H stored times x^-1, so that a carryless
+ * product of data and a stored power is the reflected data * H^k) and the
+ * two folding steps of _ghash_reduce are derived once, in
+ * aes-gcm-avx10-x86_64.S ("GHASH arithmetic").  What differs here:
  *
- * Reduction.  Let the 256-bit product be LO (bits 0..127, i.e. degrees
- * 255..128) and HI (bits 128..255, degrees 127..0).  x^128 = x^7 + x^2 + x + 1
- * (mod g).  A coefficient at bit j < 64 (degree 255 - j) is x^128 times the
- * degree 127 - j, so it moves to degrees 127 - j + {7, 2, 1, 0}, i.e. to bits
- * j + 128 - {7, 2, 1, 0} = j + 64 + {57, 62, 63, 64}.  Carrylessly
- * multiplying the low 64 bits of LO by C = 0xc200000000000000 (bits 57, 62,
- * 63) produces the first three terms 64 bits too low; the fourth is the
- * 64-bit word itself, 128 bits higher.  So, on 128-bit words,
- *
- *	MI' = MI ^ swap64(LO) ^ clmul(LO[63:0], C)
- *
- * folds LO into the middle word MI (bits 64..191; swap64 exchanges the two
- * 64-bit halves: LO's high half, bits 64..127, is MI's low half already, and
- * LO's low half goes to MI's high half, bits 128..191, the "+ 64" term), and
- * the same step once more,
- *
- *	result = HI ^ swap64(MI') ^ clmul(MI'[63:0], C),
- *
- * folds the low half of MI' and leaves the reduced value in bits 128..255.
- * C is the high half of .Lgfpoly, whose full value 0xc2000...0001 is x^-1 in
- * this representation (x^-1 = x^127 + x^6 + x + 1).
+ * Eight powers.  The key holds H^8..H^1 (aesni-intel.h), so at most 8 blocks
+ * are multiplied before one reduction; a ymm holds two of them, one per
+ * lane, and the lanes of a sum are added before the last reduction.
  *
  * Karatsuba.  For a = a1:a0, b = b1:b0 (64-bit halves), a * b = a1b1 x^128 +
  * ((a0+a1)(b0+b1) + a0b0 + a1b1) x^64 + a0b0: 3 multiplications instead of 4.
@@ -124,7 +99,8 @@
  * plus 2 for the reduction.  The tail code uses schoolbook (4 per vector): it
  * may start at any power, which the packed layout does not allow.
  *
- * One block times H^1 needs only the second folding step.  With a = a1:a0
+ * One block times H^1 needs only the second folding step of the reduction
+ * (MI into HI), not the first (LO into MI).  With a = a1:a0
  * and b = H^1 (stored), a0 * b sits 64 bits lower than a1 * b, and only its
  * low half reaches below bit 64.  Moving a term 64 bits up multiplies it by
  * x^-64, so a0 * b equals a0 * (b * x^64) moved up by 64 bits.  With b' =
@@ -197,32 +173,44 @@
 
 .text
 
-/* Function arguments and fixed general-purpose register roles */
+/*
+ * General-purpose register roles (names of aes-macros.h).  The update
+ * functions' arguments; the final functions' arguments that differ from them.
+ */
 .set	KEY,		%rdi	/* struct aes_gcm_key_vaes_avx2 * */
 .set	LE_CTR_PTR,	%rsi	/* le_ctr (update/final); free after loading */
 .set	GHASH_ACC_PTR,	%rdx	/* ghash_acc (update/final) */
 .set	SRC,		%rcx	/* next source data */
 .set	DST,		%r8	/* next destination data */
 .set	DATALEN,	%r9	/* remaining data length, zero-extended */
+.set	DATALEN32,	%r9d
+.set	TOTAL_AADLEN,	%rcx	/* final: total_aadlen */
+.set	TOTAL_DATALEN,	%r8	/* final: total_datalen */
+.set	TAG_PTR,	%r9	/* dec_final: tag (taglen is at 8(%rsp)) */
 .set	RNDKEYLAST_PTR,	%r11	/* &round_keys[nrounds] */
+.set	KEYLEN,		%r11d	/* briefly, to compute RNDKEYLAST_PTR */
+.set	KEYLEN64,	%r11
 /* Reusing %rsi once le_ctr is loaded and %r10: */
-.set	POWERS_PTR,	%rsi	/* _ghash_tail: next stored power */
+.set	POWERS_PTR,	%rsi	/* _ghash_tail, precompute: next stored power */
 .set	TAILLEN,	%r10	/* _ghash_tail: the whole tail's length */
+.set	GTMP1,		%r10	/* scratch where TAILLEN is not live */
+.set	GTMP0,		%rax	/* scratch */
+.set	GTMP0_32,	%eax
 .set	GHASH_PTR,	%rax	/* encryption main loop: next output to hash */
 
 /*
- * Vector register roles (all 16 are named; *_XMM is the low half of the
- * register of the same name).  V0..V3, RNDKEY: AES states and round key.
- * T0..T2, LO, MI, HI: GHASH temporaries and the low, middle and high words of
+ * Vector register roles (all 16 are named; NAME_XMM, on the line after NAME,
+ * is its low half).  AESDATA0..3, RNDKEY: AES states and round key.  TMP0..2,
+ * LO, MI, HI: GHASH temporaries and the low, middle and high words of
  * unreduced products.  The others hold what their names say for a whole
  * function.
  */
-.set	V0,		%ymm0
-.set	V1,		%ymm1
-.set	V2,		%ymm2
-.set	V3,		%ymm3
-.set	V0_XMM,		%xmm0
-.set	V1_XMM,		%xmm1
+.set	AESDATA0,	%ymm0
+.set	AESDATA0_XMM,	%xmm0
+.set	AESDATA1,	%ymm1
+.set	AESDATA1_XMM,	%xmm1
+.set	AESDATA2,	%ymm2
+.set	AESDATA3,	%ymm3
 .set	RNDKEY,		%ymm4
 .set	BSWAP_MASK,	%ymm5
 .set	BSWAP_MASK_XMM,	%xmm5
@@ -233,12 +221,12 @@
 .set	GHASH_ACC_XMM,	%xmm8
 .set	GFPOLY,		%ymm9
 .set	GFPOLY_XMM,	%xmm9
-.set	T0,		%ymm10
-.set	T0_XMM,		%xmm10
-.set	T1,		%ymm11
-.set	T1_XMM,		%xmm11
-.set	T2,		%ymm12
-.set	T2_XMM,		%xmm12
+.set	TMP0,		%ymm10
+.set	TMP0_XMM,	%xmm10
+.set	TMP1,		%ymm11
+.set	TMP1_XMM,	%xmm11
+.set	TMP2,		%ymm12
+.set	TMP2_XMM,	%xmm12
 .set	LO,		%ymm13
 .set	LO_XMM,		%xmm13
 .set	MI,		%ymm14
@@ -247,9 +235,9 @@
 .set	HI_XMM,		%xmm15
 
 /*
- * _ghash_reduce lo, mi, hi, gfpoly, t: reduce the unreduced product given by
- * its three 128-bit words (per lane) lo, mi, hi as derived in the header.
- * Result in hi.  Reads gfpoly; clobbers lo, mi, t.  Works on xmm or ymm.
+ * _ghash_reduce lo, mi, hi, gfpoly, t: the contract of aes-macros.h (\mi the
+ * true middle word, result in \hi, clobbers \lo, \mi, \t), on xmm or ymm;
+ * the two folding steps derived in aes-gcm-avx10-x86_64.S.
  */
 .macro	_ghash_reduce	lo, mi, hi, gfpoly, t
 	vpclmulqdq	$0x01, \lo, \gfpoly, \t
@@ -320,75 +308,75 @@
  *
  * Vector i of the data (blocks 2i, 2i+1) is multiplied by the stored powers
  * at 512 + 32i (H^(8-2i) and H^(7-2i)).  For the middle words, the two
- * vectors A (in T2) and B (in T0) of a pair are regrouped by 64-bit halves,
+ * vectors A (in TMP2) and B (in TMP0) of a pair are regrouped by 64-bit halves,
  * VPUNPCKLQDQ giving [A.lo, B.lo] and VPUNPCKHQDQ [A.hi, B.hi] in each lane,
  * so that one VPXOR packs the four (a0+a1) in the order of h_powers_xored;
  * that costs 3 instructions per pair where a VPSHUFD + VPXOR per vector and
  * a VPUNPCKLQDQ cost 5 (the main loop is bound by its vector instructions).
  *
  * Reads BSWAP_MASK, GFPOLY, KEY; GHASH_ACC (step 1) and writes it (step 11);
- * clobbers T0..T2, LO, MI, HI.
+ * clobbers TMP0..2, LO, MI, HI.
  */
 .macro	_ghash_8blocks_step	s, gbase, goff
 .if (\s) == 0
-	vmovdqu		\goff+0(\gbase), T2
-	vpshufb		BSWAP_MASK, T2, T2
+	vmovdqu		\goff+0(\gbase), TMP2
+	vpshufb		BSWAP_MASK, TMP2, TMP2
 .elseif (\s) == 1
-	vpxor		GHASH_ACC, T2, T2
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET(KEY), T2, LO
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET(KEY), T2, HI
+	vpxor		GHASH_ACC, TMP2, TMP2
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET(KEY), TMP2, LO
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET(KEY), TMP2, HI
 .elseif (\s) == 2
-	vmovdqu		\goff+32(\gbase), T0
-	vpshufb		BSWAP_MASK, T0, T0
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+32(KEY), T0, T1
-	vpxor		T1, LO, LO
+	vmovdqu		\goff+32(\gbase), TMP0
+	vpshufb		BSWAP_MASK, TMP0, TMP0
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+32(KEY), TMP0, TMP1
+	vpxor		TMP1, LO, LO
 .elseif (\s) == 3
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+32(KEY), T0, T1
-	vpxor		T1, HI, HI
-	vpunpckhqdq	T0, T2, T1
-	vpunpcklqdq	T0, T2, T0
-	vpxor		T1, T0, T0
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+32(KEY), TMP0, TMP1
+	vpxor		TMP1, HI, HI
+	vpunpckhqdq	TMP0, TMP2, TMP1
+	vpunpcklqdq	TMP0, TMP2, TMP0
+	vpxor		TMP1, TMP0, TMP0
 .elseif (\s) == 4
-	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), T0, MI
-	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), T0, T1
-	vpxor		T1, MI, MI
+	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), TMP0, MI
+	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), TMP0, TMP1
+	vpxor		TMP1, MI, MI
 .elseif (\s) == 5
-	vmovdqu		\goff+64(\gbase), T2
-	vpshufb		BSWAP_MASK, T2, T2
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+64(KEY), T2, T1
-	vpxor		T1, LO, LO
+	vmovdqu		\goff+64(\gbase), TMP2
+	vpshufb		BSWAP_MASK, TMP2, TMP2
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+64(KEY), TMP2, TMP1
+	vpxor		TMP1, LO, LO
 .elseif (\s) == 6
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+64(KEY), T2, T1
-	vpxor		T1, HI, HI
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+64(KEY), TMP2, TMP1
+	vpxor		TMP1, HI, HI
 .elseif (\s) == 7
-	vmovdqu		\goff+96(\gbase), T0
-	vpshufb		BSWAP_MASK, T0, T0
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+96(KEY), T0, T1
-	vpxor		T1, LO, LO
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+96(KEY), T0, T1
-	vpxor		T1, HI, HI
+	vmovdqu		\goff+96(\gbase), TMP0
+	vpshufb		BSWAP_MASK, TMP0, TMP0
+	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+96(KEY), TMP0, TMP1
+	vpxor		TMP1, LO, LO
+	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+96(KEY), TMP0, TMP1
+	vpxor		TMP1, HI, HI
 .elseif (\s) == 8
-	vpunpckhqdq	T0, T2, T1
-	vpunpcklqdq	T0, T2, T0
-	vpxor		T1, T0, T0
-	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), T0, T1
-	vpxor		T1, MI, MI
-	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), T0, T1
-	vpxor		T1, MI, MI
+	vpunpckhqdq	TMP0, TMP2, TMP1
+	vpunpcklqdq	TMP0, TMP2, TMP0
+	vpxor		TMP1, TMP0, TMP0
+	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), TMP0, TMP1
+	vpxor		TMP1, MI, MI
+	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), TMP0, TMP1
+	vpxor		TMP1, MI, MI
 .elseif (\s) == 9
 	/* Karatsuba: the middle word is (a0+a1)(b0+b1) + a0b0 + a1b1. */
 	vpxor		LO, MI, MI
 	vpxor		HI, MI, MI
-	vpclmulqdq	$0x01, LO, GFPOLY, T1
+	vpclmulqdq	$0x01, LO, GFPOLY, TMP1
 	vpshufd		$0x4e, LO, LO
 .elseif (\s) == 10
-	/* The rest of _ghash_reduce LO, MI, HI, GFPOLY, T1 */
+	/* The rest of _ghash_reduce LO, MI, HI, GFPOLY, TMP1 */
 	vpxor		LO, MI, MI
-	vpxor		T1, MI, MI
-	vpclmulqdq	$0x01, MI, GFPOLY, T1
+	vpxor		TMP1, MI, MI
+	vpclmulqdq	$0x01, MI, GFPOLY, TMP1
 	vpshufd		$0x4e, MI, MI
 	vpxor		MI, HI, HI
-	vpxor		T1, HI, HI
+	vpxor		TMP1, HI, HI
 .else
 	/* Sum the two lanes: the 8 products are now one value. */
 	vextracti128	$1, HI, GHASH_ACC_XMM
@@ -404,18 +392,19 @@
 .endm
 
 /*
- * _aes_vecs op, n, src: "op src, Vi, Vi" for the first n (1..4) of V0..V3
+ * _aes_vecs op, n, src: "op src, AESDATAi, AESDATAi" for the first n (1..4)
+ * of AESDATA0..3
  */
 .macro	_aes_vecs	op, n, src
-	\op		\src, V0, V0
+	\op		\src, AESDATA0, AESDATA0
 .if \n > 1
-	\op		\src, V1, V1
+	\op		\src, AESDATA1, AESDATA1
 .endif
 .if \n > 2
-	\op		\src, V2, V2
+	\op		\src, AESDATA2, AESDATA2
 .endif
 .if \n > 3
-	\op		\src, V3, V3
+	\op		\src, AESDATA3, AESDATA3
 .endif
 .endm
 
@@ -426,19 +415,19 @@
 .endm
 
 /*
- * _aes_ctr n, ghash, gbase, goff: V0..V(n-1) = AES keystream of the next 2n
- * counter blocks (LE_CTR, LE_CTR + 1, ..., advancing LE_CTR by 2n), n =
- * 1..4.  With ghash=1 (n = 4) the 8 blocks at \goff(\gbase) are hashed into
+ * _aes_ctr n, ghash, gbase, goff: AESDATA0..(n-1) = AES keystream of the
+ * next 2n counter blocks (LE_CTR, LE_CTR + 1, ..., advancing LE_CTR by 2n),
+ * n = 1..4.  With ghash=1 (n = 4) the 8 blocks at \goff(\gbase) are hashed into
  * GHASH_ACC at the same time (_ghash_8blocks_step, one step after each of
  * the last 9 rounds).
  *
  * Reads KEY, RNDKEYLAST_PTR, BSWAP_MASK, LE_CTR_INC, GFPOLY; updates LE_CTR
- * (and GHASH_ACC); clobbers RNDKEY (and T0..T2, LO, MI, HI) and the flags.
+ * (and GHASH_ACC); clobbers RNDKEY (and TMP0..2, LO, MI, HI) and the flags.
  */
 .macro	_aes_ctr	n, ghash=0, gbase=KEY, goff=0
 .irp i, 0,1,2,3
 .if \i < \n
-	vpshufb		BSWAP_MASK, LE_CTR, V\i
+	vpshufb		BSWAP_MASK, LE_CTR, AESDATA\i
 	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
 .endif
 .endr
@@ -470,16 +459,19 @@
 	_aes_vecs	vaesenclast, \n, RNDKEY
 .endm
 
-/* _xor_store_8blocks: DST[0..127] = SRC[0..127] ^ V0..V3.  Clobbers V0..V3. */
+/*
+ * _xor_store_8blocks: DST[0..127] = SRC[0..127] ^ AESDATA0..3.  Clobbers
+ * AESDATA0..3.
+ */
 .macro	_xor_store_8blocks
-	vpxor		0(SRC), V0, V0
-	vpxor		32(SRC), V1, V1
-	vpxor		64(SRC), V2, V2
-	vpxor		96(SRC), V3, V3
-	vmovdqu		V0, 0(DST)
-	vmovdqu		V1, 32(DST)
-	vmovdqu		V2, 64(DST)
-	vmovdqu		V3, 96(DST)
+	vpxor		0(SRC), AESDATA0, AESDATA0
+	vpxor		32(SRC), AESDATA1, AESDATA1
+	vpxor		64(SRC), AESDATA2, AESDATA2
+	vpxor		96(SRC), AESDATA3, AESDATA3
+	vmovdqu		AESDATA0, 0(DST)
+	vmovdqu		AESDATA1, 32(DST)
+	vmovdqu		AESDATA2, 64(DST)
+	vmovdqu		AESDATA3, 96(DST)
 .endm
 
 /*
@@ -504,8 +496,8 @@
 
 /* RNDKEYLAST_PTR = KEY + 16 * nrounds, nrounds = key_length / 4 + 6 */
 .macro	_set_rndkeylast_ptr
-	movl		AES_KEYLEN_OFFSET(KEY), %r11d
-	lea		6*16(KEY,%r11,4), RNDKEYLAST_PTR
+	movl		AES_KEYLEN_OFFSET(KEY), KEYLEN
+	lea		6*16(KEY,KEYLEN64,4), RNDKEYLAST_PTR
 .endm
 
 /*
@@ -582,10 +574,10 @@
  * _ghash_tail crypt, hash=1: the last 1..127 bytes (DATALEN) at SRC.  With
  * crypt=0 (associated data, or decryption's ciphertext before decryption)
  * hash them into GHASH_ACC.  With crypt=1 XOR them with the keystream in
- * V0..V3 (consumed from V0 on) into DST, and, unless hash=0 (decryption),
- * hash the output (encryption's ciphertext) from the registers that hold it,
- * its padding masked off.  A last block shorter than 16 bytes is hashed
- * zero-padded.
+ * AESDATA0..3 (consumed from AESDATA0 on) into DST, and, unless hash=0
+ * (decryption), hash the output (encryption's ciphertext) from the registers
+ * that hold it, its padding masked off.  A last block shorter than 16
+ * bytes is hashed zero-padded.
  *
  * The nb blocks are multiplied by H^nb..H^1: a vector at a time while 32
  * bytes are left, then a block at a time, summing the unreduced products in
@@ -595,18 +587,18 @@
  * reduced on its own by _ghash_mul_h1, and the sums, if any, by one
  * _ghash_reduce.
  *
- * Reads KEY, BSWAP_MASK, GFPOLY (and V0..V3); updates SRC (and DST,
- * GHASH_ACC); clobbers DATALEN, POWERS_PTR, TAILLEN, %rax, V0..V2, T0..T2,
- * LO, MI, HI, the flags.  With hash=1, SRC - (TAILLEN - DATALEN) is where SRC
- * started, on return.
+ * Reads KEY, BSWAP_MASK, GFPOLY (and AESDATA0..3); updates SRC (and DST,
+ * GHASH_ACC); clobbers DATALEN, POWERS_PTR, TAILLEN, GTMP0, AESDATA0..2,
+ * TMP0..2, LO, MI, HI, the flags.  With hash=1, SRC - (TAILLEN - DATALEN)
+ * is where SRC started, on return.
  */
 .macro	_ghash_tail	crypt, hash=1
 .if \crypt
-.set	GDATA, T0		/* the data hashed: the output ... */
-.set	GDATA_XMM, T0_XMM
+.set	GDATA, TMP0		/* the data hashed: the output ... */
+.set	GDATA_XMM, TMP0_XMM
 .else
-.set	GDATA, T1		/* ... or the input */
-.set	GDATA_XMM, T1_XMM
+.set	GDATA, TMP1		/* ... or the input */
+.set	GDATA_XMM, TMP1_XMM
 .endif
 .if \hash
 	mov		DATALEN, TAILLEN
@@ -614,10 +606,10 @@
 	cmp		$16, DATALEN
 	jbe		.Ltail_block\@
 	/* POWERS_PTR = &stored H^nb = KEY + 512 + 16 * (8 - nb) */
-	lea		15(DATALEN), %rax
-	and		$~15, %rax
-	neg		%rax
-	lea		GCM_H_POWERS_OFFSET+128(KEY,%rax), POWERS_PTR
+	lea		15(DATALEN), GTMP0
+	and		$~15, GTMP0
+	neg		GTMP0
+	lea		GCM_H_POWERS_OFFSET+128(KEY,GTMP0), POWERS_PTR
 	vpxor		LO_XMM, LO_XMM, LO_XMM
 	vpxor		MI_XMM, MI_XMM, MI_XMM
 	vpxor		HI_XMM, HI_XMM, HI_XMM
@@ -626,20 +618,20 @@
 	jb		.Ltail_block\@
 .Ltail_vec\@:
 .if \crypt
-	vpxor		(SRC), V0, T0
-	vmovdqu		T0, (DST)
+	vpxor		(SRC), AESDATA0, TMP0
+	vmovdqu		TMP0, (DST)
 	add		$32, DST
-	vmovdqa		V1, V0
-	vmovdqa		V2, V1
-	vmovdqa		V3, V2
+	vmovdqa		AESDATA1, AESDATA0
+	vmovdqa		AESDATA2, AESDATA1
+	vmovdqa		AESDATA3, AESDATA2
 .else
-	vmovdqu		(SRC), T1
+	vmovdqu		(SRC), TMP1
 .endif
 .if \hash
-	vpshufb		BSWAP_MASK, GDATA, T2
-	vpxor		GHASH_ACC, T2, T2
+	vpshufb		BSWAP_MASK, GDATA, TMP2
+	vpxor		GHASH_ACC, TMP2, TMP2
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
-	_ghash_mul_accum T2, (POWERS_PTR), T1
+	_ghash_mul_accum TMP2, (POWERS_PTR), TMP1
 	add		$32, POWERS_PTR
 .endif
 	add		$32, SRC
@@ -647,12 +639,12 @@
 	cmp		$32, DATALEN
 	jae		.Ltail_vec\@
 .if \hash
-	vextracti128	$1, LO, T0_XMM
-	vpxor		T0_XMM, LO_XMM, LO_XMM
-	vextracti128	$1, MI, T0_XMM
-	vpxor		T0_XMM, MI_XMM, MI_XMM
-	vextracti128	$1, HI, T0_XMM
-	vpxor		T0_XMM, HI_XMM, HI_XMM
+	vextracti128	$1, LO, TMP0_XMM
+	vpxor		TMP0_XMM, LO_XMM, LO_XMM
+	vextracti128	$1, MI, TMP0_XMM
+	vpxor		TMP0_XMM, MI_XMM, MI_XMM
+	vextracti128	$1, HI, TMP0_XMM
+	vpxor		TMP0_XMM, HI_XMM, HI_XMM
 	test		DATALEN, DATALEN
 	jz		.Ltail_reduce\@
 .else
@@ -664,35 +656,35 @@
 	cmp		$16, DATALEN
 	jb		.Ltail_partial\@
 .if \crypt
-	vpxor		(SRC), V0_XMM, T0_XMM
-	vmovdqu		T0_XMM, (DST)
+	vpxor		(SRC), AESDATA0_XMM, TMP0_XMM
+	vmovdqu		TMP0_XMM, (DST)
 .else
-	vmovdqu		(SRC), T1_XMM
+	vmovdqu		(SRC), TMP1_XMM
 .endif
 .Ltail_hash_block\@:
 .if \hash
-	vpshufb		BSWAP_MASK_XMM, GDATA_XMM, T2_XMM
-	vpxor		GHASH_ACC_XMM, T2_XMM, T2_XMM
+	vpshufb		BSWAP_MASK_XMM, GDATA_XMM, TMP2_XMM
+	vpxor		GHASH_ACC_XMM, TMP2_XMM, TMP2_XMM
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
 	cmp		$16, DATALEN
 	ja		.Ltail_next_block\@
 	/* The last block is multiplied by H^1, reduced on its own. */
-	_ghash_mul_h1	T2_XMM, GHASH_ACC_XMM, T0_XMM, T1_XMM
+	_ghash_mul_h1	TMP2_XMM, GHASH_ACC_XMM, TMP0_XMM, TMP1_XMM
 	cmp		$16, TAILLEN
 	jbe		.Ltail_done\@
 .Ltail_reduce\@:
-	_ghash_reduce	LO_XMM, MI_XMM, HI_XMM, GFPOLY_XMM, T1_XMM
+	_ghash_reduce	LO_XMM, MI_XMM, HI_XMM, GFPOLY_XMM, TMP1_XMM
 	vpxor		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
 	jmp		.Ltail_done\@
 .Ltail_next_block\@:
-	_ghash_mul_accum T2_XMM, (POWERS_PTR), T1_XMM, LO_XMM, MI_XMM, HI_XMM
+	_ghash_mul_accum TMP2_XMM, (POWERS_PTR), TMP1_XMM, LO_XMM, MI_XMM, HI_XMM
 	add		$16, POWERS_PTR
 .else
 	cmp		$16, DATALEN
 	jbe		.Ltail_done\@
 .endif
 .if \crypt
-	vextracti128	$1, V0, V0_XMM
+	vextracti128	$1, AESDATA0, AESDATA0_XMM
 	add		$16, DST
 .endif
 	add		$16, SRC
@@ -700,15 +692,15 @@
 	jmp		.Ltail_block\@
 .Ltail_partial\@:
 	/* The last block, 1..15 bytes */
-	_load_partial_block SRC, DATALEN, T1_XMM, T2_XMM, %rax
+	_load_partial_block SRC, DATALEN, TMP1_XMM, TMP2_XMM, GTMP0
 .if \crypt
-	vpxor		T1_XMM, V0_XMM, T0_XMM
-	_store_partial_block T0_XMM, DST, DATALEN, T2_XMM, %rax
+	vpxor		TMP1_XMM, AESDATA0_XMM, TMP0_XMM
+	_store_partial_block TMP0_XMM, DST, DATALEN, TMP2_XMM, GTMP0
 .if \hash
 	/* Hash the output zero-padded: mask off the keystream beyond it. */
-	lea		.Lones_zeros+16(%rip), %rax
-	sub		DATALEN, %rax
-	vpand		(%rax), T0_XMM, T0_XMM
+	lea		.Lones_zeros+16(%rip), GTMP0
+	sub		DATALEN, GTMP0
+	vpand		(GTMP0), TMP0_XMM, TMP0_XMM
 .endif
 .endif
 .if \hash
@@ -732,9 +724,9 @@
 SYM_FUNC_START(aes_gcm_precompute_vaes_avx2)
 	_set_rndkeylast_ptr
 	_load_ghash_consts
-	vpxor		T0_XMM, T0_XMM, T0_XMM
-	_aes_encrypt_1x	T0_XMM
-	vpshufb		BSWAP_MASK_XMM, T0_XMM, T0_XMM
+	vpxor		TMP0_XMM, TMP0_XMM, TMP0_XMM
+	_aes_encrypt_1x	TMP0_XMM
+	vpshufb		BSWAP_MASK_XMM, TMP0_XMM, TMP0_XMM
 
 	/*
 	 * H * x^-1: in the reflected form dividing by x is a left shift by one
@@ -743,24 +735,24 @@ SYM_FUNC_START(aes_gcm_precompute_vaes_avx2)
 	 * half; the sign bits of dwords 1 and 3, spread by VPSHUFD/VPSRAD,
 	 * select the carry between halves and the x^-1 term.
 	 */
-	vpshufd		$0xd3, T0_XMM, T1_XMM
-	vpsrad		$31, T1_XMM, T1_XMM
-	vpaddq		T0_XMM, T0_XMM, T0_XMM
-	vpand		.Lgfpoly_and_carry(%rip), T1_XMM, T1_XMM
-	vpxor		T1_XMM, T0_XMM, T0_XMM
-	vmovdqu		T0_XMM, GCM_H_POWERS_OFFSET+7*16(KEY)
-	_ghash_mul	T0_XMM, .Lx63(%rip), V0_XMM, LO_XMM, MI_XMM, HI_XMM
-	vmovdqu		V0, GCM_AVX2_H_TIMES_X64_OFFSET(KEY)	/* and padding */
+	vpshufd		$0xd3, TMP0_XMM, TMP1_XMM
+	vpsrad		$31, TMP1_XMM, TMP1_XMM
+	vpaddq		TMP0_XMM, TMP0_XMM, TMP0_XMM
+	vpand		.Lgfpoly_and_carry(%rip), TMP1_XMM, TMP1_XMM
+	vpxor		TMP1_XMM, TMP0_XMM, TMP0_XMM
+	vmovdqu		TMP0_XMM, GCM_H_POWERS_OFFSET+7*16(KEY)
+	_ghash_mul	TMP0_XMM, .Lx63(%rip), AESDATA0_XMM, LO_XMM, MI_XMM, HI_XMM
+	vmovdqu		AESDATA0, GCM_AVX2_H_TIMES_X64_OFFSET(KEY)	/* and padding */
 
 	/* H^k = H^(k-1) * H for k = 2..8, stored downwards */
-	vmovdqa		T0_XMM, V0_XMM
-	lea		GCM_H_POWERS_OFFSET+6*16(KEY), %rsi
-	mov		$7, %eax
+	vmovdqa		TMP0_XMM, AESDATA0_XMM
+	lea		GCM_H_POWERS_OFFSET+6*16(KEY), POWERS_PTR
+	mov		$7, GTMP0_32
 .Lprecompute_loop:
-	_ghash_mul	V0_XMM, T0_XMM, V0_XMM, LO_XMM, MI_XMM, HI_XMM
-	vmovdqu		V0_XMM, (%rsi)
-	sub		$16, %rsi
-	dec		%eax
+	_ghash_mul	AESDATA0_XMM, TMP0_XMM, AESDATA0_XMM, LO_XMM, MI_XMM, HI_XMM
+	vmovdqu		AESDATA0_XMM, (POWERS_PTR)
+	sub		$16, POWERS_PTR
+	dec		GTMP0_32
 	jnz		.Lprecompute_loop
 
 	/*
@@ -769,14 +761,14 @@ SYM_FUNC_START(aes_gcm_precompute_vaes_avx2)
 	 * order in which _ghash_8blocks_step packs the data's.
 	 */
 .irp j, 0, 64
-	vmovdqu		GCM_H_POWERS_OFFSET+\j(KEY), T0
-	vmovdqu		GCM_H_POWERS_OFFSET+\j+32(KEY), T1
-	vpshufd		$0x4e, T0, T2
-	vpxor		T2, T0, T0
-	vpshufd		$0x4e, T1, T2
-	vpxor		T2, T1, T1
-	vpunpcklqdq	T1, T0, T0
-	vmovdqu		T0, GCM_AVX2_H_POWERS_XORED_OFFSET+\j/2(KEY)
+	vmovdqu		GCM_H_POWERS_OFFSET+\j(KEY), TMP0
+	vmovdqu		GCM_H_POWERS_OFFSET+\j+32(KEY), TMP1
+	vpshufd		$0x4e, TMP0, TMP2
+	vpxor		TMP2, TMP0, TMP0
+	vpshufd		$0x4e, TMP1, TMP2
+	vpxor		TMP2, TMP1, TMP1
+	vpunpcklqdq	TMP1, TMP0, TMP0
+	vmovdqu		TMP0, GCM_AVX2_H_POWERS_XORED_OFFSET+\j/2(KEY)
 .endr
 	vzeroupper
 	RET
@@ -789,7 +781,7 @@ SYM_FUNC_END(aes_gcm_precompute_vaes_avx2)
  */
 SYM_FUNC_START(aes_gcm_aad_update_vaes_avx2)
 	/* Move the arguments to the roles that _ghash_tail uses. */
-	movl		%ecx, %r9d		/* DATALEN = aadlen */
+	movl		%ecx, DATALEN32		/* DATALEN = aadlen */
 	test		DATALEN, DATALEN
 	jz		.Laad_done
 	mov		%rdx, SRC		/* SRC = aad */
@@ -821,7 +813,7 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
  * counter le_ctr and hash the ciphertext into ghash_acc.
  */
 .macro	_aes_gcm_update	enc
-	movl		%r9d, %r9d		/* DATALEN: zero-extend */
+	movl		DATALEN32, DATALEN32	/* zero-extend */
 	test		DATALEN, DATALEN
 	jz		.Ldone\@
 	_set_rndkeylast_ptr
@@ -854,8 +846,8 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 	jb		.Lghash_last\@
 	cmp		$256, DATALEN
 	jb		.Lmain_loop\@
-	lea		128(GHASH_PTR), %r10
-	cmp		%r10, DST
+	lea		128(GHASH_PTR), GTMP1
+	cmp		GTMP1, DST
 	je		.Lenc_first\@
 .Lmain_loop\@:
 	/* Encrypt 8 blocks, hashing 8 ciphertext blocks from before */
@@ -906,8 +898,8 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 	ja		.Ltail_2vec\@
 	cmp		$16, DATALEN
 	ja		.Ltail_1vec\@
-	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, V0_XMM
-	_aes_encrypt_1x	V0_XMM
+	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, AESDATA0_XMM
+	_aes_encrypt_1x	AESDATA0_XMM
 	jmp		.Ltail_crypt\@
 .Ltail_1vec\@:
 	_aes_ctr	1
@@ -952,29 +944,29 @@ SYM_FUNC_END(aes_gcm_dec_update_vaes_avx2)
 	vmovdqu		.Lgfpoly(%rip), GFPOLY_XMM
 
 	/* The counter block of the tag, encrypted */
-	vmovdqu		(LE_CTR_PTR), V0_XMM
-	vpblendd	$1, .Lone(%rip), V0_XMM, V0_XMM
-	vpshufb		BSWAP_MASK_XMM, V0_XMM, V0_XMM
-	_aes_encrypt_1x	V0_XMM
+	vmovdqu		(LE_CTR_PTR), AESDATA0_XMM
+	vpblendd	$1, .Lone(%rip), AESDATA0_XMM, AESDATA0_XMM
+	vpshufb		BSWAP_MASK_XMM, AESDATA0_XMM, AESDATA0_XMM
+	_aes_encrypt_1x	AESDATA0_XMM
 
 	/* GHASH_ACC = (GHASH_ACC + lengths block) * H */
-	vmovq		%r8, T0_XMM
-	vpinsrq		$1, %rcx, T0_XMM, T0_XMM
-	vpsllq		$3, T0_XMM, T0_XMM	/* bytes to bits */
-	vpxor		(GHASH_ACC_PTR), T0_XMM, GHASH_ACC_XMM
-	_ghash_mul_h1	GHASH_ACC_XMM, GHASH_ACC_XMM, T0_XMM, T1_XMM
+	vmovq		TOTAL_DATALEN, TMP0_XMM
+	vpinsrq		$1, TOTAL_AADLEN, TMP0_XMM, TMP0_XMM
+	vpsllq		$3, TMP0_XMM, TMP0_XMM	/* bytes to bits */
+	vpxor		(GHASH_ACC_PTR), TMP0_XMM, GHASH_ACC_XMM
+	_ghash_mul_h1	GHASH_ACC_XMM, GHASH_ACC_XMM, TMP0_XMM, TMP1_XMM
 
 	vpshufb		BSWAP_MASK_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
-	vpxor		V0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	vpxor		AESDATA0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
 .if \enc
 	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
 .else
-	vpxor		(%r9), GHASH_ACC_XMM, GHASH_ACC_XMM
-	movl		8(%rsp), %eax
-	lea		.Lones_zeros+16(%rip), %r10
-	sub		%rax, %r10
+	vpxor		(TAG_PTR), GHASH_ACC_XMM, GHASH_ACC_XMM
+	movl		8(%rsp), GTMP0_32	/* taglen */
+	lea		.Lones_zeros+16(%rip), GTMP1
+	sub		GTMP0, GTMP1
 	xor		%eax, %eax
-	vptest		(%r10), GHASH_ACC_XMM
+	vptest		(GTMP1), GHASH_ACC_XMM
 	sete		%al
 .endif
 	RET
