@@ -281,8 +281,9 @@ bool aes_gcm_dec_final_aesni_avx(const struct aes_gcm_key_aesni *key,
  * @datalen, 0 included; @src == @dst allowed.  aes_gcm_enc_oneshot_*()
  * writes the full 16-byte tag.  aes_gcm_dec_oneshot_*() returns true iff the
  * first @taglen bytes (4, 8, 12..16) of the computed tag equal @tag,
- * compared in constant time; it writes the plaintext to @dst either way (the
- * caller wipes it on a mismatch).
+ * compared in constant time, reading only those @taglen bytes of @tag; it
+ * writes the plaintext to @dst either way (the caller wipes it on a
+ * mismatch).
  */
 void aes_gcm_enc_oneshot_aesni(const struct aes_gcm_key_aesni *key,
 			       const u32 le_ctr[4], const u8 *aad,

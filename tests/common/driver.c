@@ -36,9 +36,31 @@
  *				rejected by dec_final
  *   gcm <impl> precompute asm == C	the assembly's key powers equal
  *				aes-gcm-keys.c's byte for byte
+ *   gcm <impl> aesN one-shot	aes_gcm_{enc,dec}_oneshot_<impl>() on every
+ *				message above whose data starts at counter 2,
+ *				and cross products: every data length 0..1024
+ *				with AAD of 0/16 bytes and of 1..1024 bytes,
+ *				every AAD length 0..1024 with data of 0/16
+ *				and of 1..1024 bytes.  Ciphertext and tag =
+ *				the model's and = the update/final sequence's;
+ *				the right truncated tag accepted with garbage
+ *				after it or flush against a guard page (only
+ *				taglen bytes of it may be read); AAD, source,
+ *				le_ctr and tag unmodified; nothing written
+ *				around dst or the tag (fence bytes); every
+ *				buffer at offsets 0..63 or flush against a
+ *				guard page, in place or not, empty ones also
+ *				as NULL.  An implementation whose table entry
+ *				has no one-shot is SKIPPED ("one-shot not
+ *				implemented yet")
+ *   gcm <impl> aesN one-shot rejects tampering	every single-bit change
+ *				of tag, ciphertext and AAD of the tampering
+ *				messages above and of two that cross a
+ *				16-block group is rejected by dec_oneshot
  *   wycheproof <file> ...	the model and each implementation on every
  *				applicable vector (valid ones must match,
- *				invalid ones must be rejected)
+ *				invalid ones must be rejected); "... one-shot"
+ *				the same through the one-shot calls
  */
 #include "platform.h"
 #include "driver.h"
@@ -171,6 +193,13 @@ static void print_case(const struct test_case *tc)
 		printf(" in-place");
 	else
 		print_off("dst", tc->dst_off);
+	if (tc->oneshot) {
+		printf(" one-shot");
+		print_off("aad", tc->aad_off);
+		print_off("tag", tc->tag_off);
+		if (tc->null_empty)
+			printf(" NULL-if-empty");
+	}
 	if (tc->flip)
 		printf(" flipped %s bit %u", tc->flip, tc->flip_bit);
 }
@@ -284,7 +313,7 @@ static void set_current(const struct tally *t, const struct test_case *tc)
  * Buffers, placements and call splits
  */
 
-enum { SLOT_PT, SLOT_CT, SLOT_SRC, SLOT_DST, SLOT_AAD, SLOT_AAD2 };
+enum { SLOT_PT, SLOT_CT, SLOT_SRC, SLOT_DST, SLOT_AAD, SLOT_AAD2, SLOT_TAG };
 
 /* @off < 0: flush against the guard after; else @off after the guard before */
 static u8 *place(unsigned int slot, size_t len, int off)
@@ -292,6 +321,42 @@ static u8 *place(unsigned int slot, size_t len, int off)
 	if (off < 0)
 		return plat->buf(slot, len, false);
 	return plat->buf(slot, len + off, true) + off;
+}
+
+/*
+ * Like place(), but with @off >= 0 the @off bytes before the buffer and the
+ * FENCE bytes after it (inside the slot) are filled with FENCE_BYTE, so that
+ * fence_intact() can tell a write outside the buffer that no guard page
+ * catches.  With @off < 0 the guard page after the buffer does that.
+ */
+#define FENCE		64
+#define FENCE_BYTE	0x5c
+
+static u8 *place_fenced(unsigned int slot, size_t len, int off)
+{
+	u8 *p;
+
+	if (off < 0)
+		return plat->buf(slot, len, false);
+	p = plat->buf(slot, off + len + FENCE, true);
+	memset(p, FENCE_BYTE, off);
+	memset(p + off + len, FENCE_BYTE, FENCE);
+	return p + off;
+}
+
+static bool fence_intact(const u8 *p, size_t len, int off)
+{
+	int i;
+
+	if (off < 0 || !p)
+		return true;
+	for (i = 1; i <= off; i++)
+		if (p[-i] != FENCE_BYTE)
+			return false;
+	for (i = 0; i < FENCE; i++)
+		if (p[len + i] != FENCE_BYTE)
+			return false;
+	return true;
 }
 
 static int rand_off(void)
@@ -625,6 +690,7 @@ struct wp_stats {
 	/* one per implementation, of XTS or of GCM */
 	struct tally impl[NR_GCM_IMPLS > NR_XTS_IMPLS ? NR_GCM_IMPLS :
 			  NR_XTS_IMPLS];
+	struct tally oneshot[NR_GCM_IMPLS];	/* GCM's one-shot calls */
 	unsigned long skipped;
 	const char *skip_reason;
 	unsigned int skip_sizes[32], nr_skip_sizes;
@@ -713,11 +779,13 @@ static void print_skip_sizes(const char *file, struct wp_stats *s)
  * Runs every case of one Wycheproof @file through @fn, with one tally for
  * the model and one for each of the @nr implementations, and reports the
  * tallies of those not skipped (@skip[i] set) and the skipped IV sizes.
+ * @os_skip (GCM only, else NULL) does the same for the one-shot tallies.
  */
 static void run_wycheproof(const char *file,
 			   void (*fn)(const struct wp_case *c, void *ctx),
 			   unsigned int nr, const char *(*name)(unsigned int),
-			   const char * const *skip)
+			   const char * const *skip,
+			   const char * const *os_skip)
 {
 	static struct wp_stats s;
 	unsigned int i;
@@ -728,16 +796,23 @@ static void run_wycheproof(const char *file,
 	}
 	memset(&s, 0, sizeof(s));
 	tally_init(&s.model, "wycheproof", file, "model", NULL);
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		tally_init(&s.impl[i], "wycheproof", file, name(i), NULL);
+		tally_init(&s.oneshot[i], "wycheproof", file, name(i),
+			   "one-shot");
+	}
 	if (plat->wycheproof_each(file, fn, &s) < 0) {
 		report_skip("wycheproof", file, "vectors not found");
 		return;
 	}
 	tally_report(&s.model);
-	for (i = 0; i < nr; i++)
-		if (!skip[i])
-			tally_report(&s.impl[i]);
+	for (i = 0; i < nr; i++) {
+		if (skip[i])
+			continue;
+		tally_report(&s.impl[i]);
+		if (os_skip && !os_skip[i])
+			tally_report(&s.oneshot[i]);
+	}
 	print_skip_sizes(file, &s);
 }
 
@@ -749,7 +824,7 @@ static const char *xts_impl_name(unsigned int i)
 static void test_xts_wycheproof(void)
 {
 	run_wycheproof("aes_xts_test.json", xts_wp_case, NR_XTS_IMPLS,
-		       xts_impl_name, xts_skip);
+		       xts_impl_name, xts_skip, NULL);
 }
 
 static void test_xts(void)
@@ -810,6 +885,10 @@ struct gcm_msg {
 static struct tally gcm_tally[NR_GCM_IMPLS][3];
 static struct tally gcm_flip_tally[NR_GCM_IMPLS][3];
 static struct tally gcm_pre_tally[NR_GCM_IMPLS];
+static struct tally gcm_os_tally[NR_GCM_IMPLS][3];
+static struct tally gcm_os_flip_tally[NR_GCM_IMPLS][3];
+/* NULL if implementation i's one-shot functions run here */
+static const char *gcm_os_skip[NR_GCM_IMPLS];
 static struct tally gcm_model_tally[3];
 static const char *gcm_skip[NR_GCM_IMPLS];
 static bool gcm_corrupt[NR_GCM_IMPLS];
@@ -980,6 +1059,180 @@ static void gcm_flip_test(unsigned int i, const void *key,
 }
 
 /*
+ * The one-call functions.  Their buffers: @aad, @src, @dst (unless in
+ * place) and the tag each in their own slot, placed by @tc (a guard page
+ * right after, or an offset after one, then fenced: see place_fenced());
+ * an empty AAD or data is passed as NULL when tc->null_empty.  The tag
+ * given to decryption is exactly @taglen bytes: flush against a guard page,
+ * or followed by garbage.
+ */
+static u8 *os_buf(unsigned int slot, const u8 *in, unsigned int len, int off,
+		  const struct test_case *tc)
+{
+	u8 *p;
+
+	if (!len && tc->null_empty)
+		return NULL;
+	p = place_fenced(slot, len, off);
+	if (in && len)
+		memcpy(p, in, len);
+	return p;
+}
+
+static u8 *os_dec_tag(const u8 *tag, unsigned int taglen, int off)
+{
+	u8 *p;
+
+	if (off < 0) {
+		p = plat->buf(SLOT_TAG, taglen, false);
+	} else {
+		p = plat->buf(SLOT_TAG, off + 16, true) + off;
+		rng_bytes(p + taglen, 16 - taglen);
+	}
+	memcpy(p, tag, taglen);
+	return p;
+}
+
+static bool os_decrypt(unsigned int i, const void *key,
+		       const struct gcm_msg *m, const u8 *aad, const u8 *src,
+		       u8 *dst, const u8 *tag)
+{
+	u32 le_ctr[4];
+
+	gcm_init_ctr(le_ctr, m);
+	le_ctr[0] = 1;
+	return gcm_impls[i].dec_oneshot(key, le_ctr, aad, m->aadlen, src, dst,
+					m->len, tag, m->taglen);
+}
+
+/* Every single-bit change of tag, ciphertext and AAD must be rejected. */
+static void gcm_os_flip_test(unsigned int i, const void *key,
+			     const struct gcm_msg *m, struct test_case *tc,
+			     u8 *aad, u8 *src, u8 *dst, u8 *tag)
+{
+	struct tally *t = &gcm_os_flip_tally[i][key_index(m->keylen)];
+	const char *const parts[3] = { "tag", "ct", "aad" };
+	const unsigned int bits[3] = { m->taglen * 8, m->len * 8,
+				       m->aadlen * 8 };
+	u8 *const bufs[3] = { tag, src, aad };
+	unsigned int p, b;
+
+	set_current(t, tc);
+	for (p = 0; p < 3; p++) {
+		tc->flip = parts[p];
+		for (b = 0; b < bits[p]; b++) {
+			tc->flip_bit = b;
+			/* a fresh copy each time: in place, it is overwritten */
+			if (m->len)
+				memcpy(src, m->ct, m->len);
+			bufs[p][b / 8] ^= 1 << (b % 8);
+			tally_case(t);
+			tally_true(t, tc, "tampered message accepted",
+				   !os_decrypt(i, key, m, aad, src, dst, tag));
+			bufs[p][b / 8] ^= 1 << (b % 8);
+		}
+	}
+	tc->flip = NULL;
+	set_current(NULL, NULL);
+}
+
+/*
+ * One-shot encryption and decryption of @m (whose data starts at counter
+ * 2) with implementation @i, whose key is set up: ciphertext and full tag =
+ * the model's and, if given, = @uf_tag, the tag of the update/final
+ * sequence on the same input; the right tag (truncated, nothing readable or
+ * garbage after it) accepted and the plaintext back; le_ctr, the AAD, the
+ * source (out of place) and the tag given to decryption not written to, and
+ * nothing written around dst or the tag.  With @flips, every tampering must
+ * be rejected.  Cases count in @t.
+ */
+static void gcm_test_oneshot(unsigned int i, const void *key,
+			     const struct gcm_msg *m,
+			     const struct test_case *layout, bool flips,
+			     struct tally *t, const u8 *uf_tag)
+{
+	const struct gcm_impl *impl = &gcm_impls[i];
+	struct test_case tc = *layout;
+	u8 *aad, *src, *dst, *tag;
+	u32 le_ctr[4], saved[4];
+	bool ok;
+
+	tc.oneshot = true;
+	tc.nsplit = 0;
+	tc.nasplit = 0;
+	tc.aad_off = rand_off();
+	tc.tag_off = rand_off();
+	tc.null_empty = rng_below(2);
+	tally_case(t);
+	set_current(t, &tc);
+
+	/* encryption */
+	aad = os_buf(SLOT_AAD2, m->aad, m->aadlen, tc.aad_off, &tc);
+	src = os_buf(SLOT_SRC, m->pt, m->len, tc.src_off, &tc);
+	dst = tc.in_place ? src : os_buf(SLOT_DST, NULL, m->len, tc.dst_off,
+					 &tc);
+	tag = place_fenced(SLOT_TAG, 16, tc.tag_off);
+	gcm_init_ctr(le_ctr, m);
+	le_ctr[0] = 1;
+	memcpy(saved, le_ctr, sizeof(saved));
+	impl->enc_oneshot(key, le_ctr, aad, m->aadlen, src, dst, m->len, tag);
+	if (gcm_corrupt[i]) {
+		tag[0] ^= 1;
+		if (m->len)
+			dst[m->len / 2] ^= 1;
+	}
+	if (!tally_true(t, &tc, "one-shot enc: wrote to le_ctr",
+			!memcmp(saved, le_ctr, sizeof(saved))) ||
+	    !tally_expect(t, &tc, "one-shot enc: ciphertext differs", dst,
+			  m->ct, m->len) ||
+	    !tally_expect(t, &tc, "one-shot enc: tag differs", tag, m->tag,
+			  16) ||
+	    (uf_tag && !tally_expect(t, &tc,
+			  "one-shot enc: tag differs from update/final's",
+			  tag, uf_tag, 16)) ||
+	    !tally_expect(t, &tc, "one-shot enc: AAD modified", aad, m->aad,
+			  m->aadlen) ||
+	    (!tc.in_place &&
+	     !tally_expect(t, &tc, "one-shot enc: source modified", src, m->pt,
+			   m->len)) ||
+	    !tally_true(t, &tc, "one-shot enc: wrote outside dst",
+			fence_intact(dst, m->len,
+				     tc.in_place ? tc.src_off : tc.dst_off)) ||
+	    !tally_true(t, &tc, "one-shot enc: wrote outside the tag",
+			fence_intact(tag, 16, tc.tag_off)))
+		goto out;
+
+	/* decryption */
+	src = os_buf(SLOT_SRC, m->ct, m->len, tc.src_off, &tc);
+	dst = tc.in_place ? src : os_buf(SLOT_DST, NULL, m->len, tc.dst_off,
+					 &tc);
+	tag = os_dec_tag(m->tag, m->taglen, tc.tag_off);
+	ok = os_decrypt(i, key, m, aad, src, dst, tag);
+	if (gcm_corrupt[i] && m->len)
+		dst[m->len / 2] ^= 1;
+	if (!tally_true(t, &tc, "one-shot dec: right tag rejected", ok) ||
+	    !tally_expect(t, &tc, "one-shot dec: plaintext differs", dst,
+			  m->pt, m->len) ||
+	    !tally_expect(t, &tc, "one-shot dec: AAD modified", aad, m->aad,
+			  m->aadlen) ||
+	    !tally_expect(t, &tc, "one-shot dec: tag modified", tag, m->tag,
+			  m->taglen) ||
+	    (!tc.in_place &&
+	     !tally_expect(t, &tc, "one-shot dec: source modified", src,
+			   m->ct, m->len)) ||
+	    !tally_true(t, &tc, "one-shot dec: wrote outside dst",
+			fence_intact(dst, m->len,
+				     tc.in_place ? tc.src_off : tc.dst_off)))
+		goto out;
+	if (flips) {
+		set_current(NULL, NULL);
+		gcm_os_flip_test(i, key, m, &tc, aad, src, dst, tag);
+	}
+out:
+	set_current(NULL, NULL);
+}
+
+/*
  * Encrypts and decrypts @m with implementation @i, each with its own random
  * call splits: proves ciphertext and full tag equal the model's, that the
  * right (truncated) tag is accepted whatever follows it in the buffer, that
@@ -989,14 +1242,14 @@ static void gcm_flip_test(unsigned int i, const void *key,
  */
 static void gcm_test_impl(unsigned int i, const struct gcm_msg *m,
 			  struct test_case *tc, bool flips,
-			  struct tally *wp_tally)
+			  struct tally *wp_tally, struct tally *wp_os_tally)
 {
 	struct tally *t = wp_tally ? wp_tally :
 			  &gcm_tally[i][key_index(m->keylen)];
 	const void *key = gcm_setup_key(i, m);
-	u8 *aad, *src, *dst, acc[16], tagbuf[16];
+	u8 *aad, *src, *dst, acc[16], tagbuf[16], uf_tag[16];
+	bool ok, uf_ok = false;
 	u32 le_ctr[4];
-	bool ok;
 
 	if (tc->index % 16 == 0)
 		gcm_check_precompute(i, m, tc);
@@ -1023,6 +1276,8 @@ static void gcm_test_impl(unsigned int i, const struct gcm_msg *m,
 	    !tally_expect(t, tc, "enc: AAD modified", aad, m->aad,
 			  m->aadlen))
 		goto out;
+	memcpy(uf_tag, acc, 16);
+	uf_ok = true;
 
 	/* decryption, with garbage after the truncated tag */
 	tc->nasplit = random_splits(tc->asplit, m->aadlen, false);
@@ -1046,6 +1301,12 @@ static void gcm_test_impl(unsigned int i, const struct gcm_msg *m,
 			      le_ctr);
 out:
 	set_current(NULL, NULL);
+	/* the one-shot takes only messages whose data starts at counter 2 */
+	if (!gcm_os_skip[i] && m->ctr == 2)
+		gcm_test_oneshot(i, key, m, tc, flips, wp_os_tally ?
+				 wp_os_tally :
+				 &gcm_os_tally[i][key_index(m->keylen)],
+				 uf_ok ? uf_tag : NULL);
 }
 
 /* A new random message, its model ciphertext and tag, the model's checks */
@@ -1111,12 +1372,82 @@ static void gcm_test_all_impls(struct gcm_msg *m, struct test_case *tc,
 
 	for (i = 0; i < NR_GCM_IMPLS; i++)
 		if (!gcm_skip[i])
-			gcm_test_impl(i, m, tc, flips, NULL);
+			gcm_test_impl(i, m, tc, flips, NULL, NULL);
+}
+
+/* Only the one-shot functions (the cross products of gcm_exhaustive()) */
+static void gcm_test_all_oneshots(struct gcm_msg *m, struct test_case *tc,
+				  bool flips)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_GCM_IMPLS; i++)
+		if (!gcm_os_skip[i])
+			gcm_test_oneshot(i, gcm_setup_key(i, m), m, tc, flips,
+					 &gcm_os_tally[i][key_index(m->keylen)],
+					 NULL);
+}
+
+/*
+ * One message of gcm_exhaustive(): key size, tag length and layout walk
+ * with @n.
+ */
+static void gcm_exhaustive_msg(struct gcm_msg *m, struct test_case *tc,
+			       unsigned long *index, unsigned int n,
+			       unsigned int len, unsigned int aadlen)
+{
+	gcm_new_msg(m, tc, key_lens[n % 3], len, aadlen, 2);
+	m->taglen = tag_lens[n % 7];
+	tc->taglen = m->taglen;
+	tc->index = (*index)++;
+	walk_layout(tc, n);
+}
+
+/*
+ * The one-shot functions hash AAD, data and the lengths block as one
+ * stream, so they also get cross products (beyond the messages above, which
+ * they get too): every data length with an AAD of 0 or 16 bytes (in turn)
+ * and with one of os_lens[] in turn, and every AAD length with data of 0 or
+ * 16 bytes and with one of os_lens[] (those up to @max).
+ */
+static void gcm_oneshot_cross(unsigned long *index, unsigned int max,
+			      unsigned int n)
+{
+	static const unsigned int os_lens[] = {
+		1, 12, 15, 20, 31, 32, 48, 64, 100, 127, 128, 200, 239, 240,
+		241, 255, 256, 257, 400, 511, 512, 767, 1000, 1024,
+	};
+	const unsigned int nos = sizeof(os_lens) / sizeof(os_lens[0]);
+	unsigned int len, j, other, w;
+	struct test_case tc;
+	struct gcm_msg m;
+	int aad_side;
+
+	for (aad_side = 0; aad_side < 2; aad_side++) {
+		for (len = 0; len <= max; len++) {
+			for (j = 0; j < 2; j++, n++) {
+				other = j == 0 ? (len & 1) * 16 :
+					os_lens[len % nos];
+				if (other > max)
+					other = max;
+				/* so that each j meets every key size */
+				w = n + len / 2;
+				if (aad_side)
+					gcm_exhaustive_msg(&m, &tc, index, w,
+							   other, len);
+				else
+					gcm_exhaustive_msg(&m, &tc, index, w,
+							   len, other);
+				gcm_test_all_oneshots(&m, &tc, false);
+			}
+		}
+	}
 }
 
 /*
  * Every data length 0..1024 (with short AAD), every AAD length 0..256 (with
- * short data), and a few messages tampered with bit by bit.
+ * short data), the one-shot cross products, and a few messages tampered
+ * with bit by bit.
  */
 static void gcm_exhaustive(unsigned long *index)
 {
@@ -1124,6 +1455,9 @@ static void gcm_exhaustive(unsigned long *index)
 	unsigned int nflip = plat->flip_messages ? plat->flip_messages : 8;
 	static const unsigned int flip_len[8] = { 0, 1, 16, 17, 40, 64, 95, 3 };
 	static const unsigned int flip_aad[8] = { 0, 15, 0, 20, 16, 33, 7, 0 };
+	/* one-shot only: across a 16-block group, in the data and the AAD */
+	static const unsigned int os_flip_len[2] = { 250, 3 };
+	static const unsigned int os_flip_aad[2] = { 20, 260 };
 	unsigned int len, k, n = 0;
 	struct test_case tc;
 	struct gcm_msg m;
@@ -1155,6 +1489,18 @@ static void gcm_exhaustive(unsigned long *index)
 			tc.index = (*index)++;
 			random_layout(&tc);
 			gcm_test_all_impls(&m, &tc, true);
+		}
+	}
+	gcm_oneshot_cross(index, max, n);
+	for (len = 0; len < 2 && len < nflip; len++) {
+		for (k = 0; k < 3; k++) {
+			gcm_new_msg(&m, &tc, key_lens[k], os_flip_len[len],
+				    os_flip_aad[len], 2);
+			m.taglen = tag_lens[(len + k + 3) % 7];
+			tc.taglen = m.taglen;
+			tc.index = (*index)++;
+			random_layout(&tc);
+			gcm_test_all_oneshots(&m, &tc, true);
 		}
 	}
 }
@@ -1206,6 +1552,58 @@ static void gcm_precompute_keys(void)
 			set_current(NULL, NULL);
 		}
 	}
+}
+
+/*
+ * A Wycheproof case with a truncated tag or an invalid one, through the
+ * one-shot calls: decryption accepts it iff valid, and then gives the
+ * plaintext, and encryption gives the ciphertext and the tag's first
+ * taglen bytes.
+ */
+static void gcm_wp_oneshot(unsigned int i, const struct gcm_msg *m,
+			   struct test_case *tc, struct tally *t)
+{
+	const void *key = gcm_setup_key(i, m);
+	u8 *aad, *src, *dst, *tag;
+	u32 le_ctr[4];
+	bool ok;
+
+	random_layout(tc);
+	tc->oneshot = true;
+	tc->nsplit = 0;
+	tc->nasplit = 0;
+	tc->aad_off = rand_off();
+	tc->tag_off = rand_off();
+	tc->null_empty = rng_below(2);
+	tally_case(t);
+	set_current(t, tc);
+	aad = os_buf(SLOT_AAD2, m->aad, m->aadlen, tc->aad_off, tc);
+	src = os_buf(SLOT_SRC, m->ct, m->len, tc->src_off, tc);
+	dst = tc->in_place ? src : os_buf(SLOT_DST, NULL, m->len, tc->dst_off,
+					  tc);
+	tag = os_dec_tag(m->tag, m->taglen, tc->tag_off);
+	ok = os_decrypt(i, key, m, aad, src, dst, tag);
+	if (!tally_true(t, tc, m->valid ? "one-shot: valid vector rejected" :
+			"one-shot: invalid vector accepted", ok == m->valid) ||
+	    !m->valid ||
+	    !tally_expect(t, tc, "one-shot dec: plaintext differs", dst, m->pt,
+			  m->len))
+		goto out;
+	src = os_buf(SLOT_SRC, m->pt, m->len, tc->src_off, tc);
+	dst = tc->in_place ? src : os_buf(SLOT_DST, NULL, m->len, tc->dst_off,
+					  tc);
+	tag = place_fenced(SLOT_TAG, 16, tc->tag_off);
+	gcm_init_ctr(le_ctr, m);
+	le_ctr[0] = 1;
+	gcm_impls[i].enc_oneshot(key, le_ctr, aad, m->aadlen, src, dst, m->len,
+				 tag);
+	if (tally_expect(t, tc, "one-shot enc: ciphertext differs", dst, m->ct,
+			 m->len))
+		tally_expect(t, tc, "one-shot enc: tag differs", tag, m->tag,
+			     m->taglen);
+out:
+	tc->oneshot = false;
+	set_current(NULL, NULL);
 }
 
 /*
@@ -1280,9 +1678,11 @@ impls:
 		t = &s->impl[i];
 		if (m.valid && m.taglen == 16) {
 			random_layout(&tc);
-			gcm_test_impl(i, &m, &tc, false, t);
+			gcm_test_impl(i, &m, &tc, false, t, &s->oneshot[i]);
 			continue;
 		}
+		if (!gcm_os_skip[i])
+			gcm_wp_oneshot(i, &m, &tc, &s->oneshot[i]);
 		key = gcm_setup_key(i, &m);
 		random_layout(&tc);
 		tc.nasplit = random_splits(tc.asplit, m.aadlen, false);
@@ -1320,13 +1720,14 @@ static const char *gcm_impl_name(unsigned int i)
 static void test_gcm_wycheproof(const char *file, bool gmac)
 {
 	run_wycheproof(file, gmac ? gmac_wp_case : gcm_wp_case, NR_GCM_IMPLS,
-		       gcm_impl_name, gcm_skip);
+		       gcm_impl_name, gcm_skip, gcm_os_skip);
 }
 
 static void test_gcm(void)
 {
 	unsigned long index = 0;
 	unsigned int i, k;
+	char what[64];
 
 	for (i = 0; i < NR_GCM_IMPLS; i++) {
 		gcm_skip[i] = gcm_impl_unavailable(&gcm_impls[i]);
@@ -1339,10 +1740,26 @@ static void test_gcm(void)
 		}
 		tally_init(&gcm_pre_tally[i], "gcm", gcm_impls[i].name,
 			   "precompute asm == C", NULL);
+		for (k = 0; k < 3; k++) {
+			tally_init(&gcm_os_tally[i][k], "gcm",
+				   gcm_impls[i].name, key_names[k],
+				   "one-shot");
+			tally_init(&gcm_os_flip_tally[i][k], "gcm",
+				   gcm_impls[i].name, key_names[k],
+				   "one-shot rejects tampering");
+		}
 		if (gcm_skip[i]) {
 			report_unavailable("gcm", gcm_impls[i].name,
 					   gcm_impls[i].feats, gcm_skip[i]);
 			gcm_skip[i] = "skipped";
+			gcm_os_skip[i] = "skipped";
+		} else if (!gcm_impls[i].enc_oneshot ||
+			   !gcm_impls[i].dec_oneshot) {
+			gcm_os_skip[i] = "one-shot not implemented yet";
+			what[0] = '\0';
+			str_append(what, sizeof(what), gcm_impls[i].name);
+			str_append(what, sizeof(what), " one-shot");
+			report_skip("gcm", what, gcm_os_skip[i]);
 		}
 	}
 	for (k = 0; k < 3; k++)
@@ -1362,6 +1779,12 @@ static void test_gcm(void)
 		for (k = 0; k < 3; k++) {
 			tally_report(&gcm_tally[i][k]);
 			tally_report(&gcm_flip_tally[i][k]);
+		}
+		if (gcm_os_skip[i])
+			continue;
+		for (k = 0; k < 3; k++) {
+			tally_report(&gcm_os_tally[i][k]);
+			tally_report(&gcm_os_flip_tally[i][k]);
 		}
 	}
 }

@@ -35,6 +35,10 @@ struct test_case {
 	unsigned int nasplit, asplit[MAX_SPLIT];	/* AAD call lengths */
 	const char *flip;		/* tampered part: "tag", "ct", "aad" */
 	unsigned int flip_bit;
+	/* GCM one-shot call: also where its AAD and tag lie */
+	bool oneshot;
+	int aad_off, tag_off;
+	bool null_empty;		/* NULL for an empty AAD or data */
 };
 
 /* What went wrong in one case: where the output first differs, if it does */

@@ -77,6 +77,43 @@ static bool dec_final_##upd(const void *key, const u32 le_ctr[4],	\
 				       tag, taglen);			\
 }
 
+/*
+ * The one-call functions of @impl (key struct aes_gcm_key_@family), and the
+ * table fields that name them.  They are referenced strongly: an
+ * implementation gets DEFINE_GCM_ONESHOT() and ONESHOT_<impl> set to
+ * ONESHOT_FNS(<impl>) when its assembly has them; until then ONESHOT_<impl>
+ * is NO_ONESHOT and the driver reports its one-shot tests SKIPPED ("one-shot
+ * not implemented yet").
+ */
+#define DEFINE_GCM_ONESHOT(impl)					\
+static void enc_oneshot_##impl(const void *key, const u32 le_ctr[4],	\
+			       const u8 *aad, unsigned int aadlen,	\
+			       const u8 *src, u8 *dst,			\
+			       unsigned int datalen, u8 tag[16])	\
+{									\
+	aes_gcm_enc_oneshot_##impl(key, le_ctr, aad, aadlen, src, dst,	\
+				   datalen, tag);			\
+}									\
+static bool dec_oneshot_##impl(const void *key, const u32 le_ctr[4],	\
+			       const u8 *aad, unsigned int aadlen,	\
+			       const u8 *src, u8 *dst,			\
+			       unsigned int datalen, const u8 *tag,	\
+			       unsigned int taglen)			\
+{									\
+	return aes_gcm_dec_oneshot_##impl(key, le_ctr, aad, aadlen, src, \
+					  dst, datalen, tag, taglen);	\
+}
+
+#define ONESHOT_FNS(impl)						\
+	.enc_oneshot = enc_oneshot_##impl, .dec_oneshot = dec_oneshot_##impl
+#define NO_ONESHOT	.enc_oneshot = NULL, .dec_oneshot = NULL
+
+#define ONESHOT_aesni		NO_ONESHOT
+#define ONESHOT_aesni_avx	NO_ONESHOT
+#define ONESHOT_vaes_avx2	NO_ONESHOT
+#define ONESHOT_vaes_avx10_256	NO_ONESHOT
+#define ONESHOT_vaes_avx10_512	NO_ONESHOT
+
 DEFINE_GCM_WRAPPERS(aesni, aesni, aesni)
 DEFINE_GCM_WRAPPERS(aesni_avx, aesni_avx, aesni)
 DEFINE_GCM_WRAPPERS(vaes_avx2, vaes_avx2, vaes_avx2)
@@ -94,6 +131,7 @@ DEFINE_GCM_WRAPPERS(vaes_avx10_512, vaes_avx10, vaes_avx10)
 	.dec_update = dec_update_##impl,				\
 	.enc_final = enc_final_##impl,					\
 	.dec_final = dec_final_##impl,					\
+	ONESHOT_##impl,							\
 }
 
 #define AVX10_POWERS_END	(GCM_AVX10_PADDING_OFFSET + 3 * 16)

@@ -44,6 +44,14 @@ struct gcm_impl {
 	bool (*dec_final)(const void *key, const u32 le_ctr[4],
 			  const u8 ghash_acc[16], u64 total_aadlen,
 			  u64 total_datalen, const u8 tag[16], int taglen);
+	/* the one-call functions; both NULL while not implemented yet */
+	void (*enc_oneshot)(const void *key, const u32 le_ctr[4],
+			    const u8 *aad, unsigned int aadlen, const u8 *src,
+			    u8 *dst, unsigned int datalen, u8 tag[16]);
+	bool (*dec_oneshot)(const void *key, const u32 le_ctr[4],
+			    const u8 *aad, unsigned int aadlen, const u8 *src,
+			    u8 *dst, unsigned int datalen, const u8 *tag,
+			    unsigned int taglen);
 };
 
 #define NR_XTS_IMPLS	5

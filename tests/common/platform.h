@@ -62,7 +62,7 @@ int strcmp(const char *a, const char *b);
 int printf(const char *fmt, ...) __printf(1, 2);
 
 /* Number of independent buffers the driver asks test_platform.buf() for. */
-#define TEST_BUF_SLOTS		6
+#define TEST_BUF_SLOTS		7
 /* A buffer may be up to max_random_len + TEST_BUF_SLACK bytes long. */
 #define TEST_BUF_SLACK		256
 
