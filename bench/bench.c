@@ -1,39 +1,73 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Throughput of every AES-XTS and AES-GCM implementation the CPU runs,
- * against OpenSSL and (when bench/Makefile could build it from Debian's
- * linux-source-6.12) Linux 6.12's own assembly, measured interleaved in the
- * same process: each round times every contender once on the same buffer,
- * and the reported figure is the median over the rounds, so that a noisy
- * neighbour slows all contenders alike instead of skewing one of them.
+ * Throughput of every implementation the CPU runs against OpenSSL (key set
+ * once, only the IV per message) and Linux 6.12's own assembly, for XTS,
+ * GCM (four calls per message, and our one-shot call), ECB, CBC, CTR and
+ * XCTR.
  *
- * One message is one call sequence as the kernel glue would make it:
- * XTS = encrypt the IV + one en/decryption; GCM = 16 bytes of AAD + data +
- * final (decryption includes the tag check).
+ * Fairness: every contender of a row gets the same buffers, and its IV or
+ * counter block is written before every message with the same stores
+ * (inline asm, so the compiler cannot merge or split them): either one
+ * 16-byte store ("16B") or two 8-byte stores ("8+8", as dm-crypt's plain64
+ * writes a sector number).  Each row is measured at two distances between
+ * source and destination, 0 and 2048 modulo 4096 (4K aliasing hurts some
+ * loops at one and not the other).  The MB/s printed are those of the
+ * configuration (store pattern, offset) that is worst for us against
+ * Linux, and every configuration's ratio is printed beside them.
  *
- * Usage: bench [SECONDS_PER_SAMPLE]; the environment variable BENCH_FILTER
- * (a substring of the implementation name) limits the run.
+ * Timing: rdtsc, converted with the TSC rate measured against
+ * CLOCK_MONOTONIC at start.  Each round takes one sample of every
+ * contender, in turn (interleaved, so a noisy neighbour slows all alike);
+ * a sample is the fastest of 8 back-to-back timings of the same number of
+ * messages (so that a time slice lost to another process in one of them
+ * does not count).  The figure is the median over the rounds, the spread
+ * the interquartile range over the median.  make bench pins the process
+ * with taskset.
+ *
+ * Environment knobs: BENCH_FILTER (substring of "mode impl", e.g. "xts
+ * vaes" or "gcm1"), BENCH_KEYS (default "128 256"), BENCH_LENS (list, or
+ * "full"), BENCH_ROUNDS (default 15), BENCH_MS (milliseconds per sample,
+ * default 0.5), BENCH_TSV (file for the plot data).
  */
 #include <openssl/evp.h>
+#include <immintrin.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <x86intrin.h>
 
 #include "aesni-intel.h"
 #include "aes_ref.h"
 #include "cpu.h"
 
-#define ROUNDS		41
 #define MAX_LEN		16384
+#define MAX_CONT	4
+#define MAX_ROUNDS	101
+#define SUBSAMPLES	8
 
-static const unsigned int lengths[] = {
-	16, 63, 64, 200, 300, 500, 512, 1420, 4095, 4096, 16384
-};
-#define NLENGTHS (sizeof(lengths) / sizeof(lengths[0]))
+/*
+ * Functions that may not be in the tree yet (the one-shot GCM calls, the
+ * new modes) are weak references: NULL until they land, and the rows that
+ * need them then print "not built yet".
+ */
+#define DO_PRAGMA(x)	_Pragma(#x)
+#define WEAK(sym)	DO_PRAGMA(weak sym)
+#define WEAK_IMPL(impl)							\
+	WEAK(aes_gcm_enc_oneshot_##impl) WEAK(aes_gcm_dec_oneshot_##impl) \
+	WEAK(aes_ecb_encrypt_##impl) WEAK(aes_ecb_decrypt_##impl)	\
+	WEAK(aes_cbc_decrypt_##impl) WEAK(aes_ctr_crypt_##impl)		\
+	WEAK(aes_xctr_crypt_##impl)
+WEAK_IMPL(aesni) WEAK_IMPL(aesni_avx) WEAK_IMPL(vaes_avx2)
+WEAK_IMPL(vaes_avx10_256) WEAK_IMPL(vaes_avx10_512)
+WEAK(aes_cbc_encrypt_aesni)
 
+/* One signature for every skcipher-like contender (adapters below). */
+typedef void (*sk_fn)(const struct crypto_aes_ctx *key, const u8 *src,
+		      u8 *dst, unsigned int len, u8 *iv);
 typedef void (*xts_fn)(const struct crypto_aes_ctx *, const u8 *, u8 *,
 		       unsigned int, u8 *);
+typedef void (*xts_iv_fn)(const struct crypto_aes_ctx *, u8 *);
 typedef void (*gcm_precompute_fn)(void *);
 typedef void (*gcm_aad_fn)(const void *, u8 *, const u8 *, int);
 typedef void (*gcm_update_fn)(const void *, const u32 *, u8 *, const u8 *,
@@ -41,6 +75,11 @@ typedef void (*gcm_update_fn)(const void *, const u32 *, u8 *, const u8 *,
 typedef void (*gcm_enc_final_fn)(const void *, const u32 *, u8 *, u64, u64);
 typedef bool (*gcm_dec_final_fn)(const void *, const u32 *, const u8 *, u64,
 				 u64, const u8 *, int);
+typedef void (*gcm_enc1_fn)(const void *, const u32 *, const u8 *,
+			    unsigned int, const u8 *, u8 *, unsigned int, u8 *);
+typedef bool (*gcm_dec1_fn)(const void *, const u32 *, const u8 *,
+			    unsigned int, const u8 *, u8 *, unsigned int,
+			    const u8 *, unsigned int);
 
 struct gcm_fns {
 	gcm_precompute_fn precompute;
@@ -50,7 +89,7 @@ struct gcm_fns {
 	gcm_dec_final_fn dec_final;
 };
 
-/* Linux 6.12's functions, renamed with objcopy --prefix-symbols=linux_ */
+/* ---- Linux 6.12's functions, renamed with objcopy --prefix-symbols=linux_ */
 #ifdef HAVE_LINUX_PEER
 #define LINUX_XTS(impl)							\
 	void linux_aes_xts_encrypt_##impl(const struct crypto_aes_ctx *, \
@@ -79,6 +118,32 @@ LINUX_GCM(aesni, aesni);
 LINUX_GCM(aesni_avx, aesni_avx);
 LINUX_GCM(vaes_avx10_256, vaes_avx10);
 LINUX_GCM(vaes_avx10_512, vaes_avx10);
+/* aesni-intel_asm.S and aes_ctrby8_avx-x86_64.S */
+void linux_aesni_enc(const void *ctx, u8 *out, const u8 *in);
+void linux_aesni_xts_enc(const void *ctx, u8 *out, const u8 *in,
+			 unsigned int len, u8 *iv);
+void linux_aesni_xts_dec(const void *ctx, u8 *out, const u8 *in,
+			 unsigned int len, u8 *iv);
+#define LINUX_SK(name)							\
+	void linux_aesni_##name(const void *ctx, u8 *out, const u8 *in, \
+				unsigned int len, u8 *iv)
+LINUX_SK(ecb_enc);
+LINUX_SK(ecb_dec);
+LINUX_SK(cbc_enc);
+LINUX_SK(cbc_dec);
+LINUX_SK(ctr_enc);
+#define LINUX_BY8(bits)							\
+	void linux_aes_ctr_enc_##bits##_avx_by8(const u8 *in, u8 *iv,	\
+						const void *keys, u8 *out, \
+						unsigned int len);	\
+	void linux_aes_xctr_enc_##bits##_avx_by8(const u8 *in, const u8 *iv, \
+						 const void *keys, u8 *out, \
+						 unsigned int len,	\
+						 unsigned int byte_ctr)
+LINUX_BY8(128);
+LINUX_BY8(192);
+LINUX_BY8(256);
+
 #define LINUX_GCM_FNS(impl, common) {					\
 	(gcm_precompute_fn)linux_aes_gcm_precompute_##impl,		\
 	(gcm_aad_fn)linux_aes_gcm_aad_update_##common,			\
@@ -86,13 +151,69 @@ LINUX_GCM(vaes_avx10_512, vaes_avx10);
 	(gcm_update_fn)linux_aes_gcm_dec_update_##impl,			\
 	(gcm_enc_final_fn)linux_aes_gcm_enc_final_##common,		\
 	(gcm_dec_final_fn)linux_aes_gcm_dec_final_##common }
-#define LINUX_XTS_FNS(impl) \
-	linux_aes_xts_encrypt_##impl, linux_aes_xts_decrypt_##impl
+#define LINUX(x)	(x)
+
+/*
+ * Adapters to the common signatures, as Linux 6.12's glue calls these
+ * functions (aesni_xts_encrypt_iv() is aesni_enc() in place; ctr(aes) on
+ * an AVX CPU and xctr(aes) use the by8 code chosen by key length).
+ */
+static void linux_xts_iv_aesni(const struct crypto_aes_ctx *k, u8 *iv)
+{
+	linux_aesni_enc(k, iv, iv);
+}
+
+static void linux_xts_enc_aesni(const struct crypto_aes_ctx *k, const u8 *s,
+				u8 *d, unsigned int len, u8 *iv)
+{
+	linux_aesni_xts_enc(k, d, s, len, iv);
+}
+
+static void linux_xts_dec_aesni(const struct crypto_aes_ctx *k, const u8 *s,
+				u8 *d, unsigned int len, u8 *iv)
+{
+	linux_aesni_xts_dec(k, d, s, len, iv);
+}
+
+#define LINUX_SK_ADAPTER(name)						\
+static void linux_##name(const struct crypto_aes_ctx *k, const u8 *s,	\
+			 u8 *d, unsigned int len, u8 *iv)		\
+{									\
+	linux_aesni_##name(k, d, s, len, iv);				\
+}
+LINUX_SK_ADAPTER(ecb_enc)
+LINUX_SK_ADAPTER(ecb_dec)
+LINUX_SK_ADAPTER(cbc_enc)
+LINUX_SK_ADAPTER(cbc_dec)
+LINUX_SK_ADAPTER(ctr_enc)
+
+static void linux_ctr_by8(const struct crypto_aes_ctx *k, const u8 *s, u8 *d,
+			  unsigned int len, u8 *iv)
+{
+	if (k->key_length == 16)
+		linux_aes_ctr_enc_128_avx_by8(s, iv, k, d, len);
+	else if (k->key_length == 24)
+		linux_aes_ctr_enc_192_avx_by8(s, iv, k, d, len);
+	else
+		linux_aes_ctr_enc_256_avx_by8(s, iv, k, d, len);
+}
+
+static void linux_xctr_by8(const struct crypto_aes_ctx *k, const u8 *s,
+			   u8 *d, unsigned int len, u8 *iv)
+{
+	if (k->key_length == 16)
+		linux_aes_xctr_enc_128_avx_by8(s, iv, k, d, len, 0);
+	else if (k->key_length == 24)
+		linux_aes_xctr_enc_192_avx_by8(s, iv, k, d, len, 0);
+	else
+		linux_aes_xctr_enc_256_avx_by8(s, iv, k, d, len, 0);
+}
 #else
 #define LINUX_GCM_FNS(impl, common) { NULL }
-#define LINUX_XTS_FNS(impl) NULL, NULL
+#define LINUX(x)	NULL
 #endif
 
+/* ---- our functions in the common signature ---- */
 #define OUR_GCM_FNS(impl, common) {					\
 	(gcm_precompute_fn)aes_gcm_precompute_##impl,			\
 	(gcm_aad_fn)aes_gcm_aad_update_##common,			\
@@ -101,351 +222,763 @@ LINUX_GCM(vaes_avx10_512, vaes_avx10);
 	(gcm_enc_final_fn)aes_gcm_enc_final_##common,			\
 	(gcm_dec_final_fn)aes_gcm_dec_final_##common }
 
-static const struct xts_impl {
+#define OUR_SK_ADAPTERS(impl)						\
+static void ecb_enc_##impl(const struct crypto_aes_ctx *k, const u8 *s, \
+			   u8 *d, unsigned int len, u8 *iv)		\
+{									\
+	(void)iv;							\
+	aes_ecb_encrypt_##impl(k, s, d, len);				\
+}									\
+static void ecb_dec_##impl(const struct crypto_aes_ctx *k, const u8 *s, \
+			   u8 *d, unsigned int len, u8 *iv)		\
+{									\
+	(void)iv;							\
+	aes_ecb_decrypt_##impl(k, s, d, len);				\
+}									\
+static void xctr_##impl(const struct crypto_aes_ctx *k, const u8 *s,	\
+			u8 *d, unsigned int len, u8 *iv)		\
+{									\
+	aes_xctr_crypt_##impl(k, s, d, len, iv, 1);			\
+}
+OUR_SK_ADAPTERS(aesni)
+OUR_SK_ADAPTERS(aesni_avx)
+OUR_SK_ADAPTERS(vaes_avx2)
+OUR_SK_ADAPTERS(vaes_avx10_256)
+OUR_SK_ADAPTERS(vaes_avx10_512)
+
+/* ---- the implementation tables ---- */
+struct impl {
 	const char *name;
 	unsigned int need;
-	xts_fn enc, dec;
-	xts_fn linux_enc, linux_dec;
-} xts_impls[] = {
-	{ "aesni", CPU_FEATS_AESNI, aes_xts_encrypt_aesni, aes_xts_decrypt_aesni,
-	  NULL, NULL },
-	{ "aesni_avx", CPU_FEATS_AESNI_AVX, aes_xts_encrypt_aesni_avx,
-	  aes_xts_decrypt_aesni_avx, LINUX_XTS_FNS(aesni_avx) },
-	{ "vaes_avx2", CPU_FEATS_VAES_AVX2, aes_xts_encrypt_vaes_avx2,
-	  aes_xts_decrypt_vaes_avx2, LINUX_XTS_FNS(vaes_avx2) },
-	{ "vaes_avx10_256", CPU_FEATS_VAES_AVX10, aes_xts_encrypt_vaes_avx10_256,
-	  aes_xts_decrypt_vaes_avx10_256, LINUX_XTS_FNS(vaes_avx10_256) },
-	{ "vaes_avx10_512", CPU_FEATS_VAES_AVX10, aes_xts_encrypt_vaes_avx10_512,
-	  aes_xts_decrypt_vaes_avx10_512, LINUX_XTS_FNS(vaes_avx10_512) },
+	/* XTS */
+	xts_fn xts_enc, xts_dec, l_xts_enc, l_xts_dec;
+	xts_iv_fn l_xts_iv;
+	/* GCM: Linux 6.12 has no VAES + AVX2 GCM; it runs aesni_avx there */
+	const char *l_gcm_name;
+	struct gcm_fns gcm, l_gcm;
+	gcm_enc1_fn gcm_enc1;
+	gcm_dec1_fn gcm_dec1;
+	/*
+	 * ECB, CBC, CTR, XCTR: [mode][0 = ours, 1 = Linux 6.12]; have[] is
+	 * the weak symbol behind ours (NULL: not built yet).
+	 */
+	sk_fn sk[6][2];
+	const void *have[6];
 };
 
-/*
- * The Linux peer of each GCM implementation is the code Linux 6.12 runs on
- * the same CPU: it has no VAES + AVX2 GCM, so vaes_avx2 is compared with
- * its aesni_avx, as the CPUs that run vaes_avx2 use that under 6.12.
- */
-static const struct gcm_impl {
-	const char *name, *linux_name;
-	unsigned int need;
-	struct gcm_fns ours, linux_peer;
-} gcm_impls[] = {
-	{ "aesni", "aesni", CPU_FEATS_AESNI, OUR_GCM_FNS(aesni, aesni),
-	  LINUX_GCM_FNS(aesni, aesni) },
-	{ "aesni_avx", "aesni_avx", CPU_FEATS_AESNI_AVX,
-	  OUR_GCM_FNS(aesni_avx, aesni_avx),
-	  LINUX_GCM_FNS(aesni_avx, aesni_avx) },
-	{ "vaes_avx2", "aesni_avx", CPU_FEATS_VAES_AVX2,
-	  OUR_GCM_FNS(vaes_avx2, vaes_avx2),
-	  LINUX_GCM_FNS(aesni_avx, aesni_avx) },
-	{ "vaes_avx10_256", "vaes_avx10_256", CPU_FEATS_VAES_AVX10,
-	  OUR_GCM_FNS(vaes_avx10_256, vaes_avx10),
-	  LINUX_GCM_FNS(vaes_avx10_256, vaes_avx10) },
-	{ "vaes_avx10_512", "vaes_avx10_512", CPU_FEATS_VAES_AVX10,
-	  OUR_GCM_FNS(vaes_avx10_512, vaes_avx10),
-	  LINUX_GCM_FNS(vaes_avx10_512, vaes_avx10) },
-};
+enum { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, XCTR };
 
-static double seconds_per_point = 0.001;
-static u8 *src, *dst;
+#define SK_TABLE(impl, l_ctr, l_xctr) {					\
+	{ ecb_enc_##impl, LINUX(linux_ecb_enc) },			\
+	{ ecb_dec_##impl, LINUX(linux_ecb_dec) },			\
+	{ NULL, NULL },							\
+	{ aes_cbc_decrypt_##impl, LINUX(linux_cbc_dec) },		\
+	{ aes_ctr_crypt_##impl, l_ctr },				\
+	{ xctr_##impl, l_xctr } }, {					\
+	aes_ecb_encrypt_##impl, aes_ecb_decrypt_##impl, NULL,		\
+	aes_cbc_decrypt_##impl, aes_ctr_crypt_##impl, aes_xctr_crypt_##impl }
+
+#define IMPL(impl, need, l_xts_e, l_xts_d, l_iv, l_gname, l_gcm, family, \
+	     common, l_ctr, l_xctr) {					\
+	#impl, need, aes_xts_encrypt_##impl, aes_xts_decrypt_##impl,	\
+	l_xts_e, l_xts_d, l_iv, l_gname, OUR_GCM_FNS(impl, common), l_gcm, \
+	(gcm_enc1_fn)aes_gcm_enc_oneshot_##impl,			\
+	(gcm_dec1_fn)aes_gcm_dec_oneshot_##impl,			\
+	SK_TABLE(impl, l_ctr, l_xctr) }
+
+static struct impl impls[] = {
+	IMPL(aesni, CPU_FEATS_AESNI, LINUX(linux_xts_enc_aesni),
+	     LINUX(linux_xts_dec_aesni), LINUX(linux_xts_iv_aesni), "aesni",
+	     LINUX_GCM_FNS(aesni, aesni), aesni, aesni,
+	     LINUX(linux_ctr_enc), NULL),
+	IMPL(aesni_avx, CPU_FEATS_AESNI_AVX,
+	     LINUX(linux_aes_xts_encrypt_aesni_avx),
+	     LINUX(linux_aes_xts_decrypt_aesni_avx),
+	     LINUX(linux_aes_xts_encrypt_iv), "aesni_avx",
+	     LINUX_GCM_FNS(aesni_avx, aesni_avx), aesni, aesni_avx,
+	     LINUX(linux_ctr_by8), LINUX(linux_xctr_by8)),
+	IMPL(vaes_avx2, CPU_FEATS_VAES_AVX2,
+	     LINUX(linux_aes_xts_encrypt_vaes_avx2),
+	     LINUX(linux_aes_xts_decrypt_vaes_avx2),
+	     LINUX(linux_aes_xts_encrypt_iv), "aesni_avx",
+	     LINUX_GCM_FNS(aesni_avx, aesni_avx), vaes_avx2, vaes_avx2,
+	     LINUX(linux_ctr_by8), LINUX(linux_xctr_by8)),
+	IMPL(vaes_avx10_256, CPU_FEATS_VAES_AVX10,
+	     LINUX(linux_aes_xts_encrypt_vaes_avx10_256),
+	     LINUX(linux_aes_xts_decrypt_vaes_avx10_256),
+	     LINUX(linux_aes_xts_encrypt_iv), "vaes_avx10_256",
+	     LINUX_GCM_FNS(vaes_avx10_256, vaes_avx10), vaes_avx10,
+	     vaes_avx10, LINUX(linux_ctr_by8), LINUX(linux_xctr_by8)),
+	IMPL(vaes_avx10_512, CPU_FEATS_VAES_AVX10,
+	     LINUX(linux_aes_xts_encrypt_vaes_avx10_512),
+	     LINUX(linux_aes_xts_decrypt_vaes_avx10_512),
+	     LINUX(linux_aes_xts_encrypt_iv), "vaes_avx10_512",
+	     LINUX_GCM_FNS(vaes_avx10_512, vaes_avx10), vaes_avx10,
+	     vaes_avx10, LINUX(linux_ctr_by8), LINUX(linux_xctr_by8)),
+};
+#define NIMPLS (sizeof(impls) / sizeof(impls[0]))
+
+/* ---- message preparation and the contenders ---- */
+
+static u8 *src, *dst;			/* set per offset */
+static bool iv_halves;			/* 8+8 instead of 16B */
+static u64 msg_no;
 static u8 aad[16], tag[16];
 static volatile unsigned int sink;
+static int mismatches;
 
-static double now(void)
+/* The IV / counter block of every message, with the configured stores. */
+static inline void store_iv(u8 *p, u64 lo, u64 hi)
 {
-	struct timespec ts;
+	if (iv_halves) {
+		asm volatile("movq %1, (%0)\n\tmovq %2, 8(%0)"
+			     : : "r"(p), "r"(lo), "r"(hi) : "memory");
+	} else {
+		__m128i v = _mm_set_epi64x(hi, lo);
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
+		asm volatile("movdqu %1, (%0)" : : "r"(p), "x"(v) : "memory");
+	}
 }
 
-/* A contender: one message of @len bytes per call. */
 struct contender {
-	void (*run)(const void *ctx, unsigned int len);
-	const void *ctx;
-};
-
-/*
- * Messages per sample so that one sample of @c takes about
- * seconds_per_point: short samples are seldom hit by a neighbour's
- * time slice, and many of them give a stable median.
- */
-static unsigned long calibrate(const struct contender *c, unsigned int len)
-{
-	unsigned long n = 1;
-	double t0, t;
-
-	c->run(c->ctx, len);	/* warm up */
-	for (;;) {
-		t0 = now();
-		for (unsigned long i = 0; i < n; i++)
-			c->run(c->ctx, len);
-		t = now() - t0;
-		if (t >= seconds_per_point / 4 || n >= (1UL << 30))
-			return (unsigned long)(n * seconds_per_point / t) + 1;
-		n *= 2;
-	}
-}
-
-/* One sample: MB/s (10^6 bytes/s) over @n messages. */
-static double sample(const struct contender *c, unsigned int len,
-		     unsigned long n)
-{
-	double t0 = now();
-
-	for (unsigned long i = 0; i < n; i++)
-		c->run(c->ctx, len);
-	return (double)n * len / (now() - t0) / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Median MB/s of each of @n contenders, sampled interleaved. */
-static void race(const struct contender *c, int n, unsigned int len,
-		 double *median)
-{
-	double samples[3][ROUNDS];
-	unsigned long iters[3];
-
-	for (int i = 0; i < n; i++)
-		iters[i] = c[i].ctx ? calibrate(&c[i], len) : 0;
-	for (int r = 0; r < ROUNDS; r++)
-		for (int i = 0; i < n; i++)
-			samples[i][r] = c[i].ctx ? sample(&c[i], len, iters[i]) : 0;
-	for (int i = 0; i < n; i++) {
-		qsort(samples[i], ROUNDS, sizeof(double), cmp_double);
-		median[i] = samples[i][ROUNDS / 2];
-	}
-}
-
-/* ---- XTS contenders ---- */
-
-struct xts_ctx {
-	struct crypto_aes_ctx key, tweak_key;
-	xts_fn fn;
-	void (*encrypt_iv)(const struct crypto_aes_ctx *, u8 *);
-};
-
-static void run_xts(const void *p, unsigned int len)
-{
-	const struct xts_ctx *x = p;
-	u8 tweak[16] = { 1 };
-
-	x->encrypt_iv(&x->tweak_key, tweak);
-	x->fn(&x->key, src, dst, len, tweak);
-	sink += dst[0];
-}
-
-struct ossl_ctx {
-	EVP_CIPHER_CTX *ctx;
-	bool gcm, enc;
-};
-
-static void run_ossl_xts(const void *p, unsigned int len)
-{
-	const struct ossl_ctx *o = p;
-	u8 iv[16] = { 1 };
-	int outl;
-
-	EVP_CipherInit_ex(o->ctx, NULL, NULL, NULL, iv, o->enc);
-	EVP_CipherUpdate(o->ctx, dst, &outl, src, len);
-	sink += dst[0];
-}
-
-/* ---- GCM contenders ---- */
-
-struct gcm_ctx {
-	void *key;
-	const struct gcm_fns *fns;
+	const char *name, *label;	/* column header, plot legend */
+	void (*run)(const struct contender *c, unsigned int len);
 	bool enc;
+	const struct crypto_aes_ctx *key, *key2;
+	const void *gkey;
+	sk_fn sk;
+	xts_iv_fn xts_iv;
+	const struct gcm_fns *gcm;
+	gcm_enc1_fn enc1;
+	gcm_dec1_fn dec1;
+	EVP_CIPHER_CTX *ossl;
+	int ossl_kind;			/* 0 = no IV, 1 = IV, 2 = GCM, 3 = XTS */
 };
 
-static void run_gcm(const void *p, unsigned int len)
+/* XTS: IV = plain64 sector number, encrypted into the first tweak. */
+static void run_xts(const struct contender *c, unsigned int len)
 {
-	const struct gcm_ctx *g = p;
-	u32 le_ctr[4] = { 2, 0x01020304, 0x05060708, 0x090a0b0c };
-	u8 ghash_acc[16] = { 0 };
+	u8 iv[16] __aligned(16);
 
-	g->fns->aad(g->key, ghash_acc, aad, sizeof(aad));
-	if (g->enc) {
-		g->fns->enc(g->key, le_ctr, ghash_acc, src, dst, len);
-		g->fns->enc_final(g->key, le_ctr, ghash_acc, sizeof(aad), len);
+	store_iv(iv, ++msg_no, 0);
+	c->xts_iv(c->key2, iv);
+	c->sk(c->key, src, dst, len, iv);
+	sink += dst[0];
+}
+
+/* ECB, CBC, CTR, XCTR: the IV or counter block, then one call. */
+static void run_sk(const struct contender *c, unsigned int len)
+{
+	u8 iv[16] __aligned(16);
+
+	store_iv(iv, ++msg_no, 0x0102030405060708ULL);
+	c->sk(c->key, src, dst, len, iv);
+	sink += dst[0];
+}
+
+/* GCM as the kernel glue calls it: AAD update, data update, final. */
+static void run_gcm4(const struct contender *c, unsigned int len)
+{
+	u32 le_ctr[4] __aligned(16);
+	u8 ghash_acc[16] __aligned(16) = { 0 };
+
+	store_iv((u8 *)le_ctr, 2 | 0x0a0b0c0dULL << 32, 0x0102030405060708ULL);
+	c->gcm->aad(c->gkey, ghash_acc, aad, sizeof(aad));
+	if (c->enc) {
+		c->gcm->enc(c->gkey, le_ctr, ghash_acc, src, dst, len);
+		le_ctr[0] = 1;
+		c->gcm->enc_final(c->gkey, le_ctr, ghash_acc, sizeof(aad), len);
 		sink += ghash_acc[0];
 	} else {
-		g->fns->dec(g->key, le_ctr, ghash_acc, src, dst, len);
-		sink += g->fns->dec_final(g->key, le_ctr, ghash_acc,
+		c->gcm->dec(c->gkey, le_ctr, ghash_acc, src, dst, len);
+		le_ctr[0] = 1;
+		sink += c->gcm->dec_final(c->gkey, le_ctr, ghash_acc,
 					  sizeof(aad), len, tag, 16);
 	}
 }
 
-static void run_ossl_gcm(const void *p, unsigned int len)
+/* GCM in one call per message. */
+static void run_gcm1(const struct contender *c, unsigned int len)
 {
-	const struct ossl_ctx *o = p;
-	static const u8 iv[12] = { 1 };
+	u32 le_ctr[4] __aligned(16);
+
+	store_iv((u8 *)le_ctr, 1 | 0x0a0b0c0dULL << 32, 0x0102030405060708ULL);
+	if (c->enc) {
+		c->enc1(c->gkey, le_ctr, aad, sizeof(aad), src, dst, len, tag);
+		sink += tag[0];
+	} else {
+		sink += c->dec1(c->gkey, le_ctr, aad, sizeof(aad), src, dst,
+				len, tag, 16);
+	}
+}
+
+/* OpenSSL: key schedule set once; per message only the IV. */
+static void run_ossl(const struct contender *c, unsigned int len)
+{
+	u8 iv[16] __aligned(16);
 	int outl;
 
-	EVP_CipherInit_ex(o->ctx, NULL, NULL, NULL, iv, o->enc);
-	EVP_CipherUpdate(o->ctx, NULL, &outl, aad, sizeof(aad));
-	EVP_CipherUpdate(o->ctx, dst, &outl, src, len);
-	if (!o->enc)
-		EVP_CIPHER_CTX_ctrl(o->ctx, EVP_CTRL_GCM_SET_TAG, 16, tag);
-	sink += EVP_CipherFinal_ex(o->ctx, dst + len, &outl);
-	if (o->enc)
-		EVP_CIPHER_CTX_ctrl(o->ctx, EVP_CTRL_GCM_GET_TAG, 16, tag);
+	if (c->ossl_kind == 2)		/* the IV behind run_gcm*'s le_ctr */
+		store_iv(iv, 0x0807060504030201ULL, 0x0d0c0b0a);
+	else if (c->ossl_kind)
+		store_iv(iv, ++msg_no, c->ossl_kind == 3 ? 0 : 0x0102030405060708ULL);
+	if (c->ossl_kind) {
+		EVP_CipherInit_ex(c->ossl, NULL, NULL, NULL, iv, c->enc);
+	}
+	if (c->ossl_kind == 2)
+		EVP_CipherUpdate(c->ossl, NULL, &outl, aad, sizeof(aad));
+	EVP_CipherUpdate(c->ossl, dst, &outl, src, len);
+	if (c->ossl_kind == 2) {
+		if (!c->enc)
+			EVP_CIPHER_CTX_ctrl(c->ossl, EVP_CTRL_GCM_SET_TAG, 16, tag);
+		sink += EVP_CipherFinal_ex(c->ossl, dst + len, &outl);
+		if (c->enc)
+			EVP_CIPHER_CTX_ctrl(c->ossl, EVP_CTRL_GCM_GET_TAG, 16, tag);
+	}
+	sink += dst[0];
 }
 
-static const EVP_CIPHER *ossl_cipher(bool gcm, int keylen)
+/* ---- the runner ---- */
+
+static double tsc_hz;
+static int rounds = 15;
+static double sample_ms = 0.5;
+static FILE *tsv;
+
+struct result {
+	double mbs, spread, tpb;	/* median MB/s, IQR / median, TSC/B */
+};
+
+static int cmp_u64(const void *a, const void *b)
 {
-	if (gcm)
-		return keylen == 16 ? EVP_aes_128_gcm() : EVP_aes_256_gcm();
-	return keylen == 16 ? EVP_aes_128_xts() : EVP_aes_256_xts();
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return (x > y) - (x < y);
 }
 
-static void print_row(unsigned int len, const double *mbs, bool have_linux)
+static u64 time_n(const struct contender *c, unsigned int len, u64 n)
 {
-	printf("  %6u %9.0f %9.0f", len, mbs[0], mbs[2]);
-	if (have_linux)
-		printf(" %9.0f", mbs[1]);
-	else
-		printf(" %9s", "-");
-	printf("   %5.2fx", mbs[0] / mbs[2]);
-	if (have_linux)
-		printf("   %5.2fx", mbs[0] / mbs[1]);
+	u64 t0 = __rdtsc();
+
+	for (u64 i = 0; i < n; i++)
+		c->run(c, len);
+	return __rdtsc() - t0;
+}
+
+/* Messages per sub-sample so that one sample takes about sample_ms. */
+static u64 calibrate(const struct contender *c, unsigned int len)
+{
+	u64 n = 1, t, target = tsc_hz * sample_ms / 1e3 / SUBSAMPLES;
+
+	time_n(c, len, 4);		/* warm up */
+	for (;;) {
+		t = time_n(c, len, n);
+		if (t >= target / 4 || n >= (1ULL << 30))
+			return n * target / (t ? t : 1) + 1;
+		n *= 2;
+	}
+}
+
+/* Median ticks per message of each of @n contenders, sampled interleaved. */
+static void race(const struct contender *c, int n, unsigned int len,
+		 struct result *res)
+{
+	static u64 ticks[MAX_CONT][MAX_ROUNDS];
+	u64 iters[MAX_CONT];
+
+	for (int i = 0; i < n; i++)
+		iters[i] = calibrate(&c[i], len);
+	for (int r = 0; r < rounds; r++)
+		for (int i = 0; i < n; i++) {
+			u64 best = ~0ULL;
+
+			for (int s = 0; s < SUBSAMPLES; s++) {
+				u64 t = time_n(&c[i], len, iters[i]);
+
+				best = t < best ? t : best;
+			}
+			ticks[i][r] = best;
+		}
+	for (int i = 0; i < n; i++) {
+		double q1, med, q3;
+
+		qsort(ticks[i], rounds, sizeof(u64), cmp_u64);
+		q1 = ticks[i][rounds / 4];
+		med = ticks[i][rounds / 2];
+		q3 = ticks[i][rounds - 1 - rounds / 4];
+		res[i].tpb = med / iters[i] / len;
+		res[i].mbs = tsc_hz / res[i].tpb / 1e6;
+		res[i].spread = (q3 - q1) / med;
+	}
+}
+
+static double max_spread(const struct result *r, int n)
+{
+	double sp = 0;
+
+	for (int i = 0; i < n; i++)
+		sp = r[i].spread > sp ? r[i].spread : sp;
+	return sp;
+}
+
+/*
+ * A race whose spread is above 5% (a neighbour took the CPU during more
+ * than a few samples) is run again, up to twice; the steadiest one counts.
+ */
+static void race_steady(const struct contender *c, int n, unsigned int len,
+			struct result *res)
+{
+	struct result again[MAX_CONT];
+
+	race(c, n, len, res);
+	for (int t = 0; t < 2 && max_spread(res, n) > 0.05; t++) {
+		race(c, n, len, again);
+		if (max_spread(again, n) < max_spread(res, n))
+			memcpy(res, again, n * sizeof(*res));
+	}
+}
+
+/* ---- one table: a mode, implementation, key size and direction ---- */
+
+static const unsigned int default_lens[] = {
+	16, 64, 256, 512, 1420, 4096, 16384
+};
+static const unsigned int full_lens[] = {
+	16, 32, 63, 64, 128, 200, 256, 300, 500, 512, 1024, 1420, 2048,
+	4095, 4096, 8192, 16384
+};
+static const unsigned int oneshot_lens[] = {
+	16, 32, 64, 128, 200, 256, 512, 1420, 4096
+};
+static unsigned int lens[64], nlens;
+
+/* Configurations: IV store pattern x (dst - src) mod 4096. */
+static const char *const cfg_name[] = { "16B@0", "16B@2K", "8+8@0", "8+8@2K" };
+static u8 *arena;
+
+static void set_config(int cfg)
+{
+	iv_halves = cfg >= 2;
+	src = arena;
+	dst = arena + 2 * MAX_LEN + 4096 + (cfg & 1) * 2048;
+}
+
+struct row {
+	const char *mode, *dir;
+	const struct impl *im;
+	int keybits;
+	bool block_only;		/* lengths that are multiples of 16 */
+	bool iv;			/* IV store patterns matter */
+	const unsigned int *lens;	/* NULL: the global list */
+	unsigned int nlens;
+};
+
+/*
+ * Runs c[0] (the subject) against c[1..n-1]; c[ref] is the peer the ratios
+ * are taken against.  One line per length: every contender's MB/s in the
+ * configuration worst for c[0] against c[ref], the spread (largest of the
+ * contenders), c[0]'s TSC ticks per byte, the ratio in every configuration,
+ * the worst, and c[0] against the other contenders.
+ */
+static void table(const struct row *rw, struct contender *c, int n,
+		  int ref)
+{
+	int ncfg = rw->iv ? 4 : 2;
+	const unsigned int *ls = rw->lens ? rw->lens : lens;
+	unsigned int nl = rw->lens ? rw->nlens : nlens;
+
+	printf("  %6s", "bytes");
+	for (int i = 0; i < n; i++)
+		printf(" %8.8s", c[i].name);
+	printf("   MB/s spread TSC/B | %s/%s:", c[0].name, c[ref].name);
+	for (int k = 0; k < ncfg; k++)
+		printf(" %6s", cfg_name[rw->iv ? k : k]);
+	printf("  worst |");
+	for (int i = 1; i < n; i++)
+		if (i != ref)
+			printf(" /%-7.7s", c[i].name);
 	printf("\n");
+
+	for (unsigned int l = 0; l < nl; l++) {
+		unsigned int len = ls[l];
+		struct result r[4][MAX_CONT];
+		double ratio[4], worst = 1e9, sp;
+		int w = 0;
+
+		if (rw->block_only && len % 16)
+			continue;
+		for (int k = 0; k < ncfg; k++) {
+			set_config(k);
+			race_steady(c, n, len, r[k]);
+			ratio[k] = r[k][0].mbs / r[k][ref].mbs;
+			if (ratio[k] < worst) {
+				worst = ratio[k];
+				w = k;
+			}
+		}
+		sp = max_spread(r[w], n);
+		printf("  %6u", len);
+		for (int i = 0; i < n; i++)
+			printf(" %8.0f", r[w][i].mbs);
+		printf("   %5.1f%% %5.2f |", sp * 100, r[w][0].tpb);
+		for (int k = 0; k < ncfg; k++)
+			printf(" %6.2f", ratio[k]);
+		printf("  %5.2f |", worst);
+		for (int i = 1; i < n; i++)
+			if (i != ref)
+				printf(" %8.2f", r[w][0].mbs / r[w][i].mbs);
+		printf("\n");
+		if (tsv)
+			for (int i = 0; i < n; i++)
+				fprintf(tsv, "%s\t%s\t%d\t%s\t%s\t%u\t%.1f\t%s\t%.3f\n",
+					rw->mode, rw->dir, rw->keybits,
+					rw->im->name, c[i].label, len,
+					r[w][i].mbs, cfg_name[w], ratio[w]);
+	}
+	fflush(stdout);
 }
 
-static void print_header(const char *what, const char *linux_name)
+/*
+ * Before timing a row: every contender, given the same message, must write
+ * the same output as c[0] (a mis-wired peer would otherwise be timed doing
+ * something else).  Returns the number of contenders that differ.
+ */
+static int check_row(const struct contender *c, int n, unsigned int len)
 {
-	printf("\n%s\n  %6s %9s %9s %9s   %6s   %6s\n", what, "bytes",
-	       "ours", "openssl", "linux", "/ossl", "/linux");
-	if (linux_name)
-		printf("  (linux = Linux 6.12's %s)\n", linux_name);
+	static u8 want[MAX_LEN];
+	int bad = 0;
+
+	for (int i = 0; i < n; i++) {
+		set_config(0);
+		for (unsigned int j = 0; j < len; j++)
+			src[j] = j * 31 + 7;
+		memset(dst, 0, len);
+		msg_no = 41;
+		c[i].run(&c[i], len);
+		if (!i)
+			memcpy(want, dst, len);
+		else if (memcmp(want, dst, len)) {
+			printf("  OUTPUT MISMATCH: %s differs from %s at %u bytes\n",
+			       c[i].name, c[0].name, len);
+			bad++;
+		}
+	}
+	return bad;
 }
 
-static bool want(const char *name)
-{
-	const char *filter = getenv("BENCH_FILTER");
+/* ---- the modes: contenders for one row ---- */
 
-	return !filter || strstr(name, filter);
+static u8 keybytes[64];
+
+static EVP_CIPHER_CTX *ossl_new(const EVP_CIPHER *cipher, bool enc)
+{
+	EVP_CIPHER_CTX *ctx;
+
+	if (!cipher)
+		return NULL;
+	ctx = EVP_CIPHER_CTX_new();
+	EVP_CipherInit_ex(ctx, cipher, NULL, keybytes, NULL, enc);
+	EVP_CIPHER_CTX_set_padding(ctx, 0);
+	return ctx;
 }
 
-static void bench_xts(const struct xts_impl *impl, int keylen, bool enc)
+static const EVP_CIPHER *ossl_cipher(const char *mode, int bits)
 {
-	u8 keybytes[64];
-	struct xts_ctx ours, peer;
-	struct ossl_ctx o = { EVP_CIPHER_CTX_new(), false, enc };
-	struct contender c[3];
-	bool have_linux = impl->linux_enc;
-	char what[96];
-	double mbs[3];
+	static const struct {
+		const char *mode;
+		const EVP_CIPHER *(*fn[3])(void);
+	} t[] = {
+		{ "xts", { EVP_aes_128_xts, NULL, EVP_aes_256_xts } },
+		{ "gcm", { EVP_aes_128_gcm, EVP_aes_192_gcm, EVP_aes_256_gcm } },
+		{ "ecb", { EVP_aes_128_ecb, EVP_aes_192_ecb, EVP_aes_256_ecb } },
+		{ "cbc", { EVP_aes_128_cbc, EVP_aes_192_cbc, EVP_aes_256_cbc } },
+		{ "ctr", { EVP_aes_128_ctr, EVP_aes_192_ctr, EVP_aes_256_ctr } },
+	};
+
+	for (unsigned int i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(t[i].mode, mode) && t[i].fn[(bits - 128) / 64])
+			return t[i].fn[(bits - 128) / 64]();
+	return NULL;		/* OpenSSL has no XTS-AES-192 and no XCTR */
+}
+
+static void not_built(const struct row *rw, const char *what)
+{
+	printf("\n%s %s AES-%d %s: %s: not built yet\n", rw->mode,
+	       rw->im->name, rw->keybits, rw->dir, what);
+}
+
+static void bench_row(const struct row *rw, int m)
+{
+	static u8 gkey[2][1024] __aligned(64);
+	static struct crypto_aes_ctx key, key2;
+	const struct impl *im = rw->im;
+	bool enc = !strcmp(rw->dir, "encrypt");
+	int keylen = rw->keybits / 8, n = 0, ref = 1;
+	struct contender c[MAX_CONT] = { 0 };
+	const char *peer = im->name;
+	char title[160];
+	bool xts = !strcmp(rw->mode, "xts"), gcm = rw->mode[0] == 'g';
 
 	for (int i = 0; i < 2 * keylen; i++)
 		keybytes[i] = i * 7 + 1;
-	aes_expandkey(&ours.key, keybytes, keylen);
-	aes_expandkey(&ours.tweak_key, keybytes + keylen, keylen);
-	ours.fn = enc ? impl->enc : impl->dec;
-	ours.encrypt_iv = aes_xts_encrypt_iv;
-	peer = ours;
-#ifdef HAVE_LINUX_PEER
-	peer.fn = enc ? impl->linux_enc : impl->linux_dec;
-	peer.encrypt_iv = linux_aes_xts_encrypt_iv;
-#endif
-	EVP_CipherInit_ex(o.ctx, ossl_cipher(false, keylen), NULL, keybytes,
-			  NULL, enc);
-	c[0] = (struct contender){ run_xts, &ours };
-	c[1] = (struct contender){ run_xts, have_linux ? &peer : NULL };
-	c[2] = (struct contender){ run_ossl_xts, &o };
-	snprintf(what, sizeof(what), "XTS-AES-%d %s %s, MB/s", keylen * 8,
-		 impl->name, enc ? "encrypt" : "decrypt");
-	print_header(what, have_linux ? impl->name : NULL);
-	for (unsigned int l = 0; l < NLENGTHS; l++) {
-		race(c, 3, lengths[l], mbs);
-		print_row(lengths[l], mbs, have_linux);
+	aes_expandkey(&key, keybytes, keylen);
+	aes_expandkey(&key2, keybytes + keylen, keylen);
+	if (gcm) {
+		memset(gkey, 0, sizeof(gkey));
+		for (int i = 0; i < 2; i++)
+			memcpy(gkey[i], &key, sizeof(key));
+		im->gcm.precompute(gkey[0]);
+		if (im->l_gcm.precompute)
+			im->l_gcm.precompute(gkey[1]);
+		peer = im->l_gcm_name;
 	}
-	EVP_CIPHER_CTX_free(o.ctx);
+	if (xts) {
+		c[n++] = (struct contender){ "ours", "ours", run_xts, enc, &key,
+			&key2, .sk = enc ? im->xts_enc : im->xts_dec,
+			.xts_iv = aes_xts_encrypt_iv };
+		c[n++] = (struct contender){ "linux", "linux", run_xts, enc,
+			&key, &key2, .sk = enc ? im->l_xts_enc : im->l_xts_dec,
+			.xts_iv = im->l_xts_iv };
+	} else if (!strcmp(rw->mode, "gcm")) {
+		c[n++] = (struct contender){ "ours", "ours", run_gcm4, enc,
+			.gkey = gkey[0], .gcm = &im->gcm };
+		c[n++] = (struct contender){ "linux", "linux", run_gcm4, enc,
+			.gkey = gkey[1], .gcm = &im->l_gcm };
+	} else if (gcm) {		/* gcm1: the one-shot call */
+		if (!im->gcm_enc1 || !im->gcm_dec1)
+			return not_built(rw, "one-shot");
+		c[n++] = (struct contender){ "1-shot", "1-shot", run_gcm1, enc,
+			.gkey = gkey[0], .enc1 = im->gcm_enc1,
+			.dec1 = im->gcm_dec1 };
+		c[n++] = (struct contender){ "linux-4", "linux 4-call",
+			run_gcm4, enc, .gkey = gkey[1], .gcm = &im->l_gcm };
+		c[n++] = (struct contender){ "ours-4", "ours 4-call", run_gcm4,
+			enc, .gkey = gkey[0], .gcm = &im->gcm };
+	} else {
+		if (!im->have[m])
+			return not_built(rw, rw->mode);
+		c[n++] = (struct contender){ "ours", "ours", run_sk, enc, &key,
+			.sk = im->sk[m][0] };
+		c[n++] = (struct contender){ "linux", "linux", run_sk, enc,
+			&key, .sk = im->sk[m][1] };
+		if (m == CTR || m == XCTR)
+			peer = im->sk[m][1] == LINUX(linux_ctr_enc) ?
+				"aesni_ctr_enc" : "aes_ctr_enc/xctr_enc_*_avx_by8";
+		else
+			peer = "aesni_* of aesni-intel_asm.S";
+	}
+	/* a missing Linux peer (no linux-source, or none in 6.12) */
+	if (c[1].gcm ? !c[1].gcm->precompute : !c[1].sk) {
+		c[1] = c[--n];
+		ref = -1;
+	}
+	if (rw->mode[3] != '1' && ossl_cipher(rw->mode, rw->keybits)) {
+		c[n] = (struct contender){ "openssl", "openssl", run_ossl, enc,
+			.ossl = ossl_new(ossl_cipher(rw->mode, rw->keybits),
+					 enc),
+			.ossl_kind = gcm ? 2 : xts ? 3 :
+				     m == ECB_ENC || m == ECB_DEC ? 0 : 1 };
+		n++;
+	}
+	if (ref < 0) {
+		if (n < 2) {
+			printf("\n%s %s AES-%d %s: no peer\n", rw->mode,
+			       im->name, rw->keybits, rw->dir);
+			return;
+		}
+		ref = 1;
+	}
+	snprintf(title, sizeof(title), "%s %s AES-%d %s%s  (linux = Linux 6.12's %s)",
+		 rw->mode, im->name, rw->keybits, rw->dir,
+		 gcm ? ", 16 B AAD" : "", peer);
+	printf("\n%s\n", title);
+	mismatches += check_row(c, n, rw->block_only ? 1024 : 1000);
+	table(rw, c, n, ref);
+	for (int i = 0; i < n; i++)
+		if (c[i].ossl)
+			EVP_CIPHER_CTX_free(c[i].ossl);
 }
 
-static void bench_gcm(const struct gcm_impl *impl, int keylen, bool enc)
-{
-	static u8 ours_key[1024] __aligned(64), peer_key[1024] __aligned(64);
-	struct gcm_ctx ours = { ours_key, &impl->ours, enc };
-	struct gcm_ctx peer = { peer_key, &impl->linux_peer, enc };
-	struct ossl_ctx o = { EVP_CIPHER_CTX_new(), true, enc };
-	bool have_linux = impl->linux_peer.precompute;
-	struct contender c[3];
-	u8 keybytes[32];
-	char what[96];
-	double mbs[3];
+/* ---- main ---- */
 
-	for (int i = 0; i < keylen; i++)
-		keybytes[i] = i * 5 + 3;
-	memset(ours_key, 0, sizeof(ours_key));
-	aes_expandkey((struct crypto_aes_ctx *)ours_key, keybytes, keylen);
-	memcpy(peer_key, ours_key, sizeof(peer_key));
-	impl->ours.precompute(ours_key);
-	if (have_linux)
-		impl->linux_peer.precompute(peer_key);
-	EVP_CipherInit_ex(o.ctx, ossl_cipher(true, keylen), NULL, keybytes,
-			  NULL, enc);
-	c[0] = (struct contender){ run_gcm, &ours };
-	c[1] = (struct contender){ run_gcm, have_linux ? &peer : NULL };
-	c[2] = (struct contender){ run_ossl_gcm, &o };
-	snprintf(what, sizeof(what), "AES-%d-GCM %s %s (16 B AAD), MB/s",
-		 keylen * 8, impl->name, enc ? "encrypt" : "decrypt");
-	print_header(what, have_linux ? impl->linux_name : NULL);
-	for (unsigned int l = 0; l < NLENGTHS; l++) {
-		race(c, 3, lengths[l], mbs);
-		print_row(lengths[l], mbs, have_linux);
-	}
-	EVP_CIPHER_CTX_free(o.ctx);
+static double measure_tsc_hz(void)
+{
+	struct timespec a, b;
+	u64 t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	t0 = __rdtsc();
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &b);
+	} while ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec) < 1e8);
+	t1 = __rdtsc();
+	return (t1 - t0) / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9);
 }
 
-int main(int argc, char **argv)
+static void print_cpu(void)
 {
-	const char *reason;
+	char line[256], model[256] = "?";
+	unsigned int a, b, c, d, fam, mod;
+	FILE *f = fopen("/proc/cpuinfo", "r");
 
-	if (argc > 1)
-		seconds_per_point = atof(argv[1]);
-	src = aligned_alloc(64, MAX_LEN + 64);
-	dst = aligned_alloc(64, MAX_LEN + 64);
-	memset(src, 0x5a, MAX_LEN + 64);
-	printf("aesni-intel benchmark: median of %d interleaved samples of %.1f ms each\n",
-	       ROUNDS, seconds_per_point * 1e3);
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "model name", 10)) {
+			snprintf(model, sizeof(model), "%s", strchr(line, ':') + 2);
+			model[strcspn(model, "\n")] = 0;
+			break;
+		}
+	if (f)
+		fclose(f);
+	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+	fam = ((a >> 8) & 15) + ((a >> 20) & 255);
+	mod = ((a >> 4) & 15) | ((a >> 12) & 0xf0);
+	printf("CPU: %s (family %u model %u stepping %u); TSC %.3f GHz\n",
+	       model, fam, mod, a & 15, tsc_hz / 1e9);
+	if (tsv)
+		fprintf(tsv, "# CPU: %s (family %u model %u)\n", model, fam, mod);
+}
+
+static bool want(const char *mode, const char *impl)
+{
+	const char *filter = getenv("BENCH_FILTER");
+	char what[64];
+
+	snprintf(what, sizeof(what), "%s %s", mode, impl);
+	return !filter || strstr(what, filter);
+}
+
+static void parse_lens(void)
+{
+	const char *e = getenv("BENCH_LENS");
+	const unsigned int *l = default_lens;
+	unsigned int n = sizeof(default_lens) / sizeof(default_lens[0]);
+
+	if (e && !strcmp(e, "full")) {
+		l = full_lens;
+		n = sizeof(full_lens) / sizeof(full_lens[0]);
+	} else if (e) {
+		for (char *p = (char *)e, *q; nlens < 64; p = q) {
+			unsigned long v = strtoul(p, &q, 0);
+
+			if (q == p)
+				break;
+			if (v >= 1 && v <= MAX_LEN)
+				lens[nlens++] = v;
+		}
+		return;
+	}
+	memcpy(lens, l, n * sizeof(*l));
+	nlens = n;
+}
+
+int main(void)
+{
+	static const struct {
+		const char *mode;
+		int m;			/* sk mode, or -1 */
+		const char *dirs[2];
+		bool block_only, iv;
+	} modes[] = {
+		{ "xts", -1, { "encrypt", "decrypt" }, false, true },
+		{ "gcm", -1, { "encrypt", "decrypt" }, false, true },
+		{ "gcm1", -1, { "encrypt", "decrypt" }, false, true },
+		{ "ecb", ECB_ENC, { "encrypt" }, true, false },
+		{ "ecb", ECB_DEC, { "decrypt" }, true, false },
+		{ "cbc", CBC_ENC, { "encrypt" }, true, true },
+		{ "cbc", CBC_DEC, { "decrypt" }, true, true },
+		{ "ctr", CTR, { "encrypt" }, false, true },
+		{ "xctr", XCTR, { "encrypt" }, false, true },
+	};
+	const char *keys = getenv("BENCH_KEYS") ?: "128 256";
+
+	if (getenv("BENCH_ROUNDS"))
+		rounds = atoi(getenv("BENCH_ROUNDS"));
+	if (rounds < 3 || rounds > MAX_ROUNDS)
+		rounds = 15;
+	if (getenv("BENCH_MS"))
+		sample_ms = atof(getenv("BENCH_MS"));
+	if (getenv("BENCH_TSV"))
+		tsv = fopen(getenv("BENCH_TSV"), "w");
+	parse_lens();
+	arena = aligned_alloc(4096, 4 * MAX_LEN + 4 * 4096);
+	memset(arena, 0x5a, 4 * MAX_LEN + 4 * 4096);
+	tsc_hz = measure_tsc_hz();
+
+	/* CBC encryption is serial: only the AES-NI form exists */
+	impls[0].sk[CBC_ENC][0] = aes_cbc_encrypt_aesni;
+	impls[0].sk[CBC_ENC][1] = LINUX(linux_cbc_enc);
+	impls[0].have[CBC_ENC] = aes_cbc_encrypt_aesni;
+
+	printf("aesni-intel benchmark: ours against Linux 6.12's assembly and %s\n",
+	       OpenSSL_version(OPENSSL_VERSION));
+	print_cpu();
+	{
+		char la[64] = "?";
+		FILE *f = fopen("/proc/loadavg", "r");
+
+		if (f && fgets(la, sizeof(la), f))
+			la[strcspn(la, "\n")] = 0;
+		if (f)
+			fclose(f);
+		printf("Load average at start: %s (other processes share the CPU: ratios\n"
+		       "from interleaved samples, not absolute MB/s, are the result)\n", la);
+	}
+	printf("Median of %d interleaved samples of %.2f ms; spread = interquartile range / median.\n",
+	       rounds, sample_ms);
+	printf("MB/s = 10^6 bytes/s; TSC/B = TSC ticks per byte (not core cycles).\n");
+	printf("Configurations: IV or counter block written with one 16-byte store (16B)\n"
+	       "or two 8-byte stores (8+8), dst - src = 0 or 2048 mod 4096 (@0, @2K);\n"
+	       "MB/s columns are those of the configuration worst for the first column.\n");
 #ifndef HAVE_LINUX_PEER
 	printf("Linux 6.12 peer not built (linux-source-6.12 missing)\n");
 #endif
-	/* Decryption benchmarks check a real tag. */
-	for (unsigned int i = 0; i < sizeof(gcm_impls) / sizeof(gcm_impls[0]); i++) {
-		const struct gcm_impl *impl = &gcm_impls[i];
 
-		reason = cpu_missing(impl->need);
-		if (!want(impl->name))
-			continue;
-		if (reason) {
-			printf("\nGCM %s: SKIPPED (%s)\n", impl->name, reason);
-			continue;
-		}
-		for (int keylen = 16; keylen <= 32; keylen += 16)
-			for (int enc = 1; enc >= 0; enc--)
-				bench_gcm(impl, keylen, enc);
-	}
-	for (unsigned int i = 0; i < sizeof(xts_impls) / sizeof(xts_impls[0]); i++) {
-		const struct xts_impl *impl = &xts_impls[i];
+	for (unsigned int i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		for (unsigned int j = 0; j < NIMPLS; j++) {
+			const struct impl *im = &impls[j];
+			const char *reason = cpu_missing(im->need);
 
-		reason = cpu_missing(impl->need);
-		if (!want(impl->name))
-			continue;
-		if (reason) {
-			printf("\nXTS %s: SKIPPED (%s)\n", impl->name, reason);
-			continue;
+			if (!want(modes[i].mode, im->name))
+				continue;
+			if (modes[i].m == CBC_ENC && j)
+				continue;
+			if (reason) {
+				printf("\n%s %s: SKIPPED (%s)\n", modes[i].mode,
+				       im->name, reason);
+				continue;
+			}
+			for (const char *k = keys; *k; ) {
+				char *e;
+				int bits = strtol(k, &e, 10);
+
+				if (e == k)
+					break;
+				k = e;
+				if (bits != 128 && bits != 192 && bits != 256)
+					continue;
+				for (int d = 0; d < 2 && modes[i].dirs[d]; d++) {
+					struct row rw = {
+						.mode = modes[i].mode,
+						.dir = modes[i].dirs[d],
+						.im = im, .keybits = bits,
+						.block_only = modes[i].block_only,
+						.iv = modes[i].iv
+					};
+
+					if (!strcmp(rw.mode, "gcm1")) {
+						rw.lens = oneshot_lens;
+						rw.nlens = sizeof(oneshot_lens) /
+							   sizeof(oneshot_lens[0]);
+					}
+					bench_row(&rw, modes[i].m);
+				}
+			}
 		}
-		for (int keylen = 16; keylen <= 32; keylen += 16)
-			for (int enc = 1; enc >= 0; enc--)
-				bench_xts(impl, keylen, enc);
 	}
-	return 0;
+	if (tsv)
+		fclose(tsv);
+	if (mismatches)
+		printf("\n%d contenders wrote output different from ours: see OUTPUT MISMATCH above\n",
+		       mismatches);
+	return mismatches != 0;
 }
