@@ -99,56 +99,63 @@
 .text
 
 /*
- * Register roles.  _set_veclen binds every name below to a register of the
- * given width (16: xmm, 32: ymm, 64: zmm); the *_XMM names below are
- * fixed xmm views of some of them.
+ * Register roles (the names of aes-macros.h).  _set_veclen binds every name
+ * below to a register of the given width (16: xmm, 32: ymm, 64: zmm), and
+ * NAME_XMM / NAME_YMM to its low 128 / 256 bits, on the same line.
  *
- *   AES0-AES3       AES state: counter blocks becoming keystream/output
- *   GD0-GD3         blocks to be hashed (ciphertext, or AAD)
+ *   AESDATA0-3      AES state: counter blocks becoming keystream/output
+ *   GHASHDATA0-3    blocks to be hashed (ciphertext, or AAD)
  *   LO, MI, HI      unreduced GHASH sums (see _ghash_reduce)
- *   T0-T3           temporaries (in the tails T0 holds the key powers)
+ *   TMP0-3          temporaries (in the tails TMP0 holds the key powers)
  *   GHASH_ACC       the GHASH accumulator, only its low 128 bits non-zero
  *   BSWAP_MASK      .Lbswap_mask in every lane
  *   GFPOLY          .Lgfpoly in every lane
  *   LE_CTR          the little-endian counters of the next vector
  *   LE_CTR_INC      VL/16 in the low dword of each lane
- *   RK0, RKLAST     first and last AES round keys, in every lane
- *   RK_M9-RK_M1     the 9 round keys before the last (RK_M1 just before)
- *   RK_TMP          an early AES-192/256 round key loaded from memory
+ *   RNDKEY0         the first AES round key, in every lane
+ *   RNDKEYLAST      the last AES round key, in every lane
+ *   RNDKEY_M9-M1    the 9 round keys before the last (RNDKEY_M1 just before)
+ *   RNDKEY          an early AES-192/256 round key loaded from memory
  */
+.macro _vreg name, n, w
+	.set \name, %\w\()\n
+	.set \name\()_YMM, %ymm\n
+	.set \name\()_XMM, %xmm\n
+.endm
+
 .macro _def_vregs w
-	.set AES0, %\w\()0
-	.set AES1, %\w\()1
-	.set AES2, %\w\()2
-	.set AES3, %\w\()3
-	.set GD0, %\w\()4
-	.set GD1, %\w\()5
-	.set GD2, %\w\()6
-	.set GD3, %\w\()7
-	.set LO, %\w\()8
-	.set MI, %\w\()9
-	.set HI, %\w\()10
-	.set T0, %\w\()11
-	.set T1, %\w\()12
-	.set T2, %\w\()13
-	.set T3, %\w\()14
-	.set GHASH_ACC, %\w\()15
-	.set BSWAP_MASK, %\w\()16
-	.set GFPOLY, %\w\()17
-	.set LE_CTR, %\w\()18
-	.set LE_CTR_INC, %\w\()19
-	.set RK0, %\w\()20
-	.set RKLAST, %\w\()21
-	.set RK_M9, %\w\()22
-	.set RK_M8, %\w\()23
-	.set RK_M7, %\w\()24
-	.set RK_M6, %\w\()25
-	.set RK_M5, %\w\()26
-	.set RK_M4, %\w\()27
-	.set RK_M3, %\w\()28
-	.set RK_M2, %\w\()29
-	.set RK_M1, %\w\()30
-	.set RK_TMP, %\w\()31
+	_vreg AESDATA0, 0, \w
+	_vreg AESDATA1, 1, \w
+	_vreg AESDATA2, 2, \w
+	_vreg AESDATA3, 3, \w
+	_vreg GHASHDATA0, 4, \w
+	_vreg GHASHDATA1, 5, \w
+	_vreg GHASHDATA2, 6, \w
+	_vreg GHASHDATA3, 7, \w
+	_vreg LO, 8, \w
+	_vreg MI, 9, \w
+	_vreg HI, 10, \w
+	_vreg TMP0, 11, \w
+	_vreg TMP1, 12, \w
+	_vreg TMP2, 13, \w
+	_vreg TMP3, 14, \w
+	_vreg GHASH_ACC, 15, \w
+	_vreg BSWAP_MASK, 16, \w
+	_vreg GFPOLY, 17, \w
+	_vreg LE_CTR, 18, \w
+	_vreg LE_CTR_INC, 19, \w
+	_vreg RNDKEY0, 20, \w
+	_vreg RNDKEYLAST, 21, \w
+	_vreg RNDKEY_M9, 22, \w
+	_vreg RNDKEY_M8, 23, \w
+	_vreg RNDKEY_M7, 24, \w
+	_vreg RNDKEY_M6, 25, \w
+	_vreg RNDKEY_M5, 26, \w
+	_vreg RNDKEY_M4, 27, \w
+	_vreg RNDKEY_M3, 28, \w
+	_vreg RNDKEY_M2, 29, \w
+	_vreg RNDKEY_M1, 30, \w
+	_vreg RNDKEY, 31, \w
 .endm
 
 .macro _set_veclen vl
@@ -162,37 +169,36 @@
 	.endif
 .endm
 
-#define GHASH_ACC_XMM	%xmm15
-#define HI_XMM		%xmm10
-#define T0_XMM		%xmm11
-#define T1_XMM		%xmm12
-#define T2_XMM		%xmm13
-#define GFPOLY_XMM	%xmm17
-
 /*
  * General-purpose registers.  Those of the arguments follow the SysV order;
- * the update functions use:
+ * the update functions use (the others rebind some names):
  */
-#define KEY		%rdi	/* const struct aes_gcm_key_vaes_avx10 * */
-#define LE_CTR_PTR	%rsi	/* const u32 le_ctr[4]; then a temporary */
-#define TMP64		%rsi
-#define TMP32		%esi
-#define GHASH_ACC_PTR	%rdx	/* u8 ghash_acc[16] */
-#define SRC		%rcx
-#define DST		%r8
-#define DATALEN		%r9d	/* bytes not yet processed */
-#define DATALEN64	%r9
-#define AESKEYLEN	%r10d	/* 16, 24 or 32 */
-#define AESKEYLEN64	%r10
-#define EARLY_RK	%rsi	/* see _aes_early_rounds */
-#define RKLAST_PTR	%r11	/* &key_enc[4 * nrounds], the last round key */
-#define POWERS_PTR	%rax	/* main loop: the powers for the next GHASH */
-#define POWERS_IDX	%rax	/* tail: KEY + POWERS_TAIL + this: the next */
-#define POWERS_TAIL	GCM_H_POWERS_OFFSET + 16 * 16 /* the end of H^16..H^1 */
+.set KEY,		%rdi	/* const struct aes_gcm_key_vaes_avx10 * */
+.set LE_CTR_PTR,	%rsi	/* const u32 le_ctr[4]; then a temporary */
+.set GTMP0,		%rsi
+.set GTMP0_32,		%esi
+.set GHASH_ACC_PTR,	%rdx	/* u8 ghash_acc[16] */
+.set SRC,		%rcx
+.set DST,		%r8
+.set DATALEN,		%r9	/* bytes not yet processed */
+.set DATALEN32,		%r9d
+.set KEYLEN,		%r10	/* 16, 24 or 32 */
+.set KEYLEN32,		%r10d
+.set EARLY_RK,		%rsi	/* see _aes_early_rounds */
+.set RNDKEYLAST_PTR,	%r11	/* &key_enc[4 * nrounds], the last round key */
+.set POWERS_PTR,	%rax	/* main loop: the powers for the next GHASH */
+.set POWERS_IDX,	%rax	/* tail: KEY + POWERS_TAIL + this: the next */
+.set POWERS_TAIL,	GCM_H_POWERS_OFFSET + 16 * 16 /* the end of H^16..H^1 */
 
 /*
  * GHASH arithmetic
  * ----------------
+ * This is the driver's one derivation of the GHASH representation (bit
+ * reflection, the x^-1 factor in the stored key powers, the reduction
+ * constant); aes-macros.h and the other GCM files
+ * (aes-gcm-vaes-avx2-x86_64.S, aes-gcm-aesni-x86_64.S) refer to it and say
+ * only what they do differently (Karatsuba, H^1 * x^64).
+ *
  * GCM maps a block b[0..15] to the polynomial whose coefficient of x^k is
  * bit (7 - k % 8) of b[k / 8], and multiplies modulo
  * g(x) = x^128 + x^7 + x^2 + x + 1.  We byte-reverse every block (vpshufb
@@ -273,16 +279,16 @@
 
 /*
  * GHASH_ACC = the xor of the 128-bit lanes of HI (the per-lane partial sums
- * of one GHASH step).  Reads HI; clobbers T0-T2 and HI's upper lanes;
+ * of one GHASH step).  Reads HI; clobbers TMP0-2 and HI's upper lanes;
  * writes GHASH_ACC with zero upper lanes.
  */
 .macro _ghash_horizontal_xor
 	.if VL == 64
-	vextracti32x4	$1, HI, T0_XMM
-	vextracti32x4	$2, HI, T1_XMM
-	vextracti32x4	$3, HI, T2_XMM
-	vpternlogd	$0x96, T0_XMM, T1_XMM, HI_XMM
-	vpxord		T2_XMM, HI_XMM, GHASH_ACC_XMM
+	vextracti32x4	$1, HI, TMP0_XMM
+	vextracti32x4	$2, HI, TMP1_XMM
+	vextracti32x4	$3, HI, TMP2_XMM
+	vpternlogd	$0x96, TMP0_XMM, TMP1_XMM, HI_XMM
+	vpxord		TMP2_XMM, HI_XMM, GHASH_ACC_XMM
 	.elseif VL == 32
 	vextracti32x4	$1, HI, GHASH_ACC_XMM
 	vpxord		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
@@ -293,8 +299,8 @@
 
 
 /*
- * Step \i (0..9) of hashing the 4 vectors GD0-GD3 (blocks in memory order)
- * into GHASH_ACC, with m = 4 * VL/16 blocks:
+ * Step \i (0..9) of hashing the 4 vectors GHASHDATA0-3 (blocks in memory
+ * order) into GHASH_ACC, with m = 4 * VL/16 blocks:
  *
  *	GHASH_ACC = (GHASH_ACC + B_1) * H^m + B_2 * H^(m-1) + ... + B_m * H^1
  *
@@ -303,54 +309,54 @@
  * MI, HI) with vpternlogd trees, and LO is folded into MI (the first half of
  * _ghash_reduce) while the HI products are still being computed.
  * Reads POWERS_PTR (4 vectors of powers, normally H^m..H^1), BSWAP_MASK,
- * GFPOLY, GHASH_ACC; consumes GD0-GD3; writes GHASH_ACC; clobbers LO, MI,
- * HI, T0-T3.
+ * GFPOLY, GHASH_ACC; consumes GHASHDATA0-3; writes GHASH_ACC; clobbers LO,
+ * MI, HI, TMP0-3.
  */
 .macro _ghash_step_4x i
 	.if \i == 0
-		vpshufb		BSWAP_MASK, GD0, GD0
-		vpxord		GHASH_ACC, GD0, GD0
-		vpshufb		BSWAP_MASK, GD1, GD1
-		vpshufb		BSWAP_MASK, GD2, GD2
+		vpshufb		BSWAP_MASK, GHASHDATA0, GHASHDATA0
+		vpxord		GHASH_ACC, GHASHDATA0, GHASHDATA0
+		vpshufb		BSWAP_MASK, GHASHDATA1, GHASHDATA1
+		vpshufb		BSWAP_MASK, GHASHDATA2, GHASHDATA2
 	.elseif \i == 1
-		vpshufb		BSWAP_MASK, GD3, GD3
-		_pmul		0x00, 0, GD0, LO
-		_pmul		0x00, 1, GD1, T0
-		_pmul		0x00, 2, GD2, T1
+		vpshufb		BSWAP_MASK, GHASHDATA3, GHASHDATA3
+		_pmul		0x00, 0, GHASHDATA0, LO
+		_pmul		0x00, 1, GHASHDATA1, TMP0
+		_pmul		0x00, 2, GHASHDATA2, TMP1
 	.elseif \i == 2
-		_pmul		0x00, 3, GD3, T2
-		vpternlogd	$0x96, T0, T1, LO
-		_pmul		0x01, 0, GD0, MI
-		_pmul		0x10, 0, GD0, T0
+		_pmul		0x00, 3, GHASHDATA3, TMP2
+		vpternlogd	$0x96, TMP0, TMP1, LO
+		_pmul		0x01, 0, GHASHDATA0, MI
+		_pmul		0x10, 0, GHASHDATA0, TMP0
 	.elseif \i == 3
-		vpxord		T2, LO, LO		/* LO complete */
-		_pmul		0x01, 1, GD1, T1
-		_pmul		0x10, 1, GD1, T2
-		vpternlogd	$0x96, T0, T1, MI
+		vpxord		TMP2, LO, LO		/* LO complete */
+		_pmul		0x01, 1, GHASHDATA1, TMP1
+		_pmul		0x10, 1, GHASHDATA1, TMP2
+		vpternlogd	$0x96, TMP0, TMP1, MI
 	.elseif \i == 4
-		vpclmulqdq	$0x01, LO, GFPOLY, T3	/* fold LO: see */
-		_pmul		0x01, 2, GD2, T0	/* _ghash_reduce */
-		_pmul		0x10, 2, GD2, T1
-		vpternlogd	$0x96, T2, T0, MI
+		vpclmulqdq	$0x01, LO, GFPOLY, TMP3	/* fold LO: see */
+		_pmul		0x01, 2, GHASHDATA2, TMP0	/* _ghash_reduce */
+		_pmul		0x10, 2, GHASHDATA2, TMP1
+		vpternlogd	$0x96, TMP2, TMP0, MI
 	.elseif \i == 5
 		vpshufd		$0x4e, LO, LO
-		_pmul		0x01, 3, GD3, T0
-		_pmul		0x10, 3, GD3, T2
-		vpternlogd	$0x96, T1, T0, MI
+		_pmul		0x01, 3, GHASHDATA3, TMP0
+		_pmul		0x10, 3, GHASHDATA3, TMP2
+		vpternlogd	$0x96, TMP1, TMP0, MI
 	.elseif \i == 6
-		vpxord		T2, MI, MI		/* all MI products */
-		_pmul		0x11, 0, GD0, HI
-		_pmul		0x11, 1, GD1, T0
-		_pmul		0x11, 2, GD2, T1
+		vpxord		TMP2, MI, MI		/* all MI products */
+		_pmul		0x11, 0, GHASHDATA0, HI
+		_pmul		0x11, 1, GHASHDATA1, TMP0
+		_pmul		0x11, 2, GHASHDATA2, TMP1
 	.elseif \i == 7
-		vpternlogd	$0x96, T3, LO, MI	/* LO folded in */
-		_pmul		0x11, 3, GD3, T2
-		vpternlogd	$0x96, T0, T1, HI
-		vpclmulqdq	$0x01, MI, GFPOLY, T3	/* fold MI */
+		vpternlogd	$0x96, TMP3, LO, MI	/* LO folded in */
+		_pmul		0x11, 3, GHASHDATA3, TMP2
+		vpternlogd	$0x96, TMP0, TMP1, HI
+		vpclmulqdq	$0x01, MI, GFPOLY, TMP3	/* fold MI */
 	.elseif \i == 8
 		vpshufd		$0x4e, MI, MI
-		vpxord		T2, HI, HI		/* all HI products */
-		vpternlogd	$0x96, T3, MI, HI
+		vpxord		TMP2, HI, HI		/* all HI products */
+		vpternlogd	$0x96, TMP3, MI, HI
 	.else
 		_ghash_horizontal_xor
 	.endif
@@ -362,22 +368,23 @@
 .endm
 
 /*
- * The GHASH of one tail vector GD0 (blocks in memory order, zero past the
- * data): LO/MI/HI += (GD0 + GHASH_ACC) * the powers at KEY + POWERS_TAIL +
- * POWERS_IDX, then GHASH_ACC = 0, so that it is added to the first vector
- * only.  With \first, LO/MI/HI are set to the product instead (saving
- * the zeroing and a step of latency).  Reads KEY, POWERS_IDX, BSWAP_MASK;
- * consumes GD0; updates LO, MI, HI, GHASH_ACC; clobbers T0-T3.
+ * The GHASH of one tail vector GHASHDATA0 (blocks in memory order, zero
+ * past the data): LO/MI/HI += (GHASHDATA0 + GHASH_ACC) * the powers at KEY +
+ * POWERS_TAIL + POWERS_IDX, then GHASH_ACC = 0, so that it is added to the
+ * first vector only.  With \first, LO/MI/HI are set to the product
+ * instead (saving the zeroing and a step of latency).  Reads KEY,
+ * POWERS_IDX, BSWAP_MASK; consumes GHASHDATA0; updates LO, MI, HI,
+ * GHASH_ACC; clobbers TMP0-3.
  */
 .macro _ghash_tail_vec first=0
-	vpshufb		BSWAP_MASK, GD0, GD0
-	vpxord		GHASH_ACC, GD0, GD0
+	vpshufb		BSWAP_MASK, GHASHDATA0, GHASHDATA0
+	vpxord		GHASH_ACC, GHASHDATA0, GHASHDATA0
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
-	vmovdqu8	POWERS_TAIL(KEY, POWERS_IDX), T0
+	vmovdqu8	POWERS_TAIL(KEY, POWERS_IDX), TMP0
 	.if \first
-	_ghash_mul_noreduce GD0, T0, LO, MI, HI, T1
+	_ghash_mul_noreduce GHASHDATA0, TMP0, LO, MI, HI, TMP1
 	.else
-	_ghash_mul_acc	GD0, T0, LO, MI, HI, T1, T2, T3
+	_ghash_mul_acc	GHASHDATA0, TMP0, LO, MI, HI, TMP1, TMP2, TMP3
 	.endif
 .endm
 
@@ -407,31 +414,31 @@
 	.endif
 .endm
 
-/* One AES round with round key \k on AES0 (\n = 1) or AES0-AES3 (\n = 4) */
+/* One AES round with round key \k on AESDATA0 (\n = 1) or AESDATA0-3 (4) */
 .macro _vaesenc_n k, n
-	vaesenc		\k, AES0, AES0
+	vaesenc		\k, AESDATA0, AESDATA0
 	.if \n == 4
-	vaesenc		\k, AES1, AES1
-	vaesenc		\k, AES2, AES2
-	vaesenc		\k, AES3, AES3
+	vaesenc		\k, AESDATA1, AESDATA1
+	vaesenc		\k, AESDATA2, AESDATA2
+	vaesenc		\k, AESDATA3, AESDATA3
 	.endif
 .endm
 
 /*
- * The rounds before RK_M9 (none for AES-128, 2 for AES-192, 4 for AES-256)
- * on AES0 (\n = 1) or AES0-AES3 (\n = 4), as a loop: their keys are
- * broadcast from memory into RK_TMP, EARLY_RK counting up from -16 * (their
+ * The rounds before RNDKEY_M9 (none for AES-128, 2 for AES-192, 4 for AES-256)
+ * on AESDATA0 (\n = 1) or AESDATA0-3 (\n = 4), as a loop: their keys are
+ * broadcast from memory into RNDKEY, EARLY_RK counting up from -16 * (their
  * number) = 64 - 4 * keylen to 0.  The main loop unrolls these instead
- * (_ctr_crypt_4x).  Reads AESKEYLEN, RKLAST_PTR; clobbers EARLY_RK, RK_TMP
+ * (_ctr_crypt_4x).  Reads KEYLEN32, RNDKEYLAST_PTR; clobbers EARLY_RK, RNDKEY
  * and the flags.
  */
 .macro _aes_early_rounds n
-	imul		$-4, AESKEYLEN64, EARLY_RK
+	imul		$-4, KEYLEN, EARLY_RK
 	add		$64, EARLY_RK
 	jz		2f
 1:
-	vbroadcasti32x4	-9 * 16(RKLAST_PTR, EARLY_RK), RK_TMP
-	_vaesenc_n	RK_TMP, \n
+	vbroadcasti32x4	-9 * 16(RNDKEYLAST_PTR, EARLY_RK), RNDKEY
+	_vaesenc_n	RNDKEY, \n
 	add		$16, EARLY_RK
 	jnz		1b
 2:
@@ -439,62 +446,62 @@
 
 /*
  * AES-CTR of 4 vectors (4*VL bytes) from SRC to DST and, when \ghash, the
- * 10 steps of the GHASH of GD0-GD3 spread over the last 9 AES rounds.  The
- * output goes to GD0-GD3 when \enc (for the next call to hash), else to
- * AES0-AES3; when \ghash && !\enc, GD0-GD3 are first loaded from SRC, so
- * that decryption hashes its own input.  The first call for encryption
- * (\ghash = 0) only encrypts; it is not hot and does its early rounds as
- * a loop.
- * Reads SRC, DST, KEY, POWERS_PTR, the round keys, AESKEYLEN, RKLAST_PTR,
- * LE_CTR_INC; advances LE_CTR; clobbers AES0-AES3, GD0-GD3, T0-T3, LO, MI,
- * HI, RK_TMP, EARLY_RK (the first call), the flags, and updates GHASH_ACC
- * when \ghash.
+ * 10 steps of the GHASH of GHASHDATA0-3 spread over the last 9 AES rounds.
+ * The output goes to GHASHDATA0-3 when \enc (for the next call to hash),
+ * else to AESDATA0-3; when \ghash && !\enc, GHASHDATA0-3 are first loaded
+ * from SRC, so that decryption hashes its own input.  The first call for
+ * encryption (\ghash = 0) only encrypts; it is not hot and does its early
+ * rounds as a loop.
+ * Reads SRC, DST, KEY, POWERS_PTR, the round keys, KEYLEN32, RNDKEYLAST_PTR,
+ * LE_CTR_INC; advances LE_CTR; clobbers AESDATA0-3, GHASHDATA0-3, TMP0-3,
+ * LO, MI, HI, RNDKEY, EARLY_RK (the first call), the flags, and updates
+ * GHASH_ACC when \ghash.
  */
 .macro _ctr_crypt_4x enc, ghash
 	.if \ghash && !\enc
 	.irp i, 0, 1, 2, 3
-	vmovdqu8	\i * VL(SRC), GD\i
+	vmovdqu8	\i * VL(SRC), GHASHDATA\i
 	.endr
 	.endif
 	.irp i, 0, 1, 2, 3
-	vpshufb		BSWAP_MASK, LE_CTR, AES\i
+	vpshufb		BSWAP_MASK, LE_CTR, AESDATA\i
 	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
 	.endr
 	.irp i, 0, 1, 2, 3
-	vpxord		RK0, AES\i, AES\i
+	vpxord		RNDKEY0, AESDATA\i, AESDATA\i
 	.endr
 	.if \ghash
-	cmp		$24, AESKEYLEN
+	cmp		$24, KEYLEN32
 	jb		128f
 	je		192f
-	vbroadcasti32x4	-13 * 16(RKLAST_PTR), RK_TMP
-	_vaesenc_n	RK_TMP, 4
-	vbroadcasti32x4	-12 * 16(RKLAST_PTR), RK_TMP
-	_vaesenc_n	RK_TMP, 4
+	vbroadcasti32x4	-13 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vaesenc_n	RNDKEY, 4
+	vbroadcasti32x4	-12 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vaesenc_n	RNDKEY, 4
 192:
-	vbroadcasti32x4	-11 * 16(RKLAST_PTR), RK_TMP
-	_vaesenc_n	RK_TMP, 4
-	vbroadcasti32x4	-10 * 16(RKLAST_PTR), RK_TMP
-	_vaesenc_n	RK_TMP, 4
+	vbroadcasti32x4	-11 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vaesenc_n	RNDKEY, 4
+	vbroadcasti32x4	-10 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vaesenc_n	RNDKEY, 4
 128:
 	_ghash_step_4x	0
 	.else
 	_aes_early_rounds 4
 	.endif
 	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
-	_vaesenc_n	RK_M\r, 4
+	_vaesenc_n	RNDKEY_M\r, 4
 	.if \ghash
 	_ghash_step_4x	(10 - \r)
 	.endif
 	.endr
 	.irp i, 0, 1, 2, 3
-	vpxord		\i * VL(SRC), RKLAST, T\i
+	vpxord		\i * VL(SRC), RNDKEYLAST, TMP\i
 	.if \enc
-	vaesenclast	T\i, AES\i, GD\i
-	vmovdqu8	GD\i, \i * VL(DST)
+	vaesenclast	TMP\i, AESDATA\i, GHASHDATA\i
+	vmovdqu8	GHASHDATA\i, \i * VL(DST)
 	.else
-	vaesenclast	T\i, AES\i, AES\i
-	vmovdqu8	AES\i, \i * VL(DST)
+	vaesenclast	TMP\i, AESDATA\i, AESDATA\i
+	vmovdqu8	AESDATA\i, \i * VL(DST)
 	.endif
 	.endr
 .endm
@@ -520,15 +527,15 @@
 	.endif
 
 	/* nrounds = keylen / 4 + 6, and the last key is at 16 * nrounds */
-	movl		AES_KEYLEN_OFFSET(KEY), AESKEYLEN
-	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, AESKEYLEN64, 4), RKLAST_PTR
-	vbroadcasti32x4	AES_KEY_ENC_OFFSET(KEY), RK0
-	vbroadcasti32x4	(RKLAST_PTR), RKLAST
+	movl		AES_KEYLEN_OFFSET(KEY), KEYLEN32
+	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, KEYLEN, 4), RNDKEYLAST_PTR
+	vbroadcasti32x4	AES_KEY_ENC_OFFSET(KEY), RNDKEY0
+	vbroadcasti32x4	(RNDKEYLAST_PTR), RNDKEYLAST
 
 	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
-	vbroadcasti32x4	-\r * 16(RKLAST_PTR), RK_M\r
+	vbroadcasti32x4	-\r * 16(RNDKEYLAST_PTR), RNDKEY_M\r
 	.endr
-	sub		$4 * VL, DATALEN
+	sub		$4 * VL, DATALEN32
 	jb		.Ltail\@
 	lea		POWERS_TAIL - 4 * VL(KEY), POWERS_PTR
 	.if \enc
@@ -536,14 +543,14 @@
 	_ctr_crypt_4x	1, 0
 	add		$4 * VL, SRC
 	add		$4 * VL, DST
-	sub		$4 * VL, DATALEN
+	sub		$4 * VL, DATALEN32
 	jb		.Lghash_last\@
 	.endif
 .Lmain_loop\@:
 	_ctr_crypt_4x	\enc, 1
 	add		$4 * VL, SRC
 	add		$4 * VL, DST
-	sub		$4 * VL, DATALEN
+	sub		$4 * VL, DATALEN32
 	jae		.Lmain_loop\@
 	.if \enc
 .Lghash_last\@:
@@ -554,35 +561,35 @@
 	.endif
 
 .Ltail\@:
-	add		$4 * VL, DATALEN
+	add		$4 * VL, DATALEN32
 	jz		.Ldone\@
-	_ghash_tail_begin DATALEN
+	_ghash_tail_begin DATALEN32
 	vpxor		%xmm8, %xmm8, %xmm8	/* LO */
 	vpxor		%xmm9, %xmm9, %xmm9	/* MI */
 	vpxor		%xmm10, %xmm10, %xmm10	/* HI */
 .Ltail_loop\@:
-	_tail_mask	DATALEN64, TMP64, TMP32
-	vpshufb		BSWAP_MASK, LE_CTR, AES0
+	_tail_mask	DATALEN, GTMP0, GTMP0_32
+	vpshufb		BSWAP_MASK, LE_CTR, AESDATA0
 	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
-	vpxord		RK0, AES0, AES0
+	vpxord		RNDKEY0, AESDATA0, AESDATA0
 	_aes_early_rounds 1
 	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
-	vaesenc		RK_M\r, AES0, AES0
+	vaesenc		RNDKEY_M\r, AESDATA0, AESDATA0
 	.endr
-	vmovdqu8	(SRC), GD0{%k1}{z}
-	vpxord		GD0, RKLAST, T0
-	vaesenclast	T0, AES0, AES0
-	vmovdqu8	AES0, (DST){%k1}
+	vmovdqu8	(SRC), GHASHDATA0{%k1}{z}
+	vpxord		GHASHDATA0, RNDKEYLAST, TMP0
+	vaesenclast	TMP0, AESDATA0, AESDATA0
+	vmovdqu8	AESDATA0, (DST){%k1}
 	.if \enc
-	vmovdqu8	AES0, GD0{%k1}{z}
+	vmovdqu8	AESDATA0, GHASHDATA0{%k1}{z}
 	.endif
 	_ghash_tail_vec
 	add		$VL, SRC
 	add		$VL, DST
 	add		$VL, POWERS_IDX
-	sub		$VL, DATALEN
+	sub		$VL, DATALEN32
 	ja		.Ltail_loop\@
-	_ghash_reduce	LO, MI, HI, GFPOLY, T0
+	_ghash_reduce	LO, MI, HI, GFPOLY, TMP0
 	_ghash_horizontal_xor
 .Ldone\@:
 	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
@@ -592,20 +599,20 @@
 
 /*
  * \x = AES_K(\x) on one xmm block, as a loop over the round keys in memory
- * (for setkey; the final unrolls it).  Reads KEY; writes AESKEYLEN,
- * RKLAST_PTR; clobbers %rax and the flags.
+ * (for setkey; the final unrolls it).  Reads KEY; writes KEYLEN32,
+ * RNDKEYLAST_PTR; clobbers %rax and the flags.
  */
 .macro _aes_encrypt_xmm x
-	movl		AES_KEYLEN_OFFSET(KEY), AESKEYLEN
-	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, AESKEYLEN64, 4), RKLAST_PTR
+	movl		AES_KEYLEN_OFFSET(KEY), KEYLEN32
+	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, KEYLEN, 4), RNDKEYLAST_PTR
 	vpxor		AES_KEY_ENC_OFFSET(KEY), \x, \x
 	lea		AES_KEY_ENC_OFFSET + 16(KEY), %rax
 1:
 	vaesenc		(%rax), \x, \x
 	add		$16, %rax
-	cmp		%rax, RKLAST_PTR
+	cmp		%rax, RNDKEYLAST_PTR
 	jne		1b
-	vaesenclast	(RKLAST_PTR), \x, \x
+	vaesenclast	(RNDKEYLAST_PTR), \x, \x
 .endm
 
 /*
@@ -617,8 +624,8 @@
  */
 _set_veclen 32
 SYM_FUNC_START(aes_gcm_precompute_vaes_avx10_256)
-	.set H_CUR, AES0	/* a vector of powers */
-	.set H_STEP, AES1	/* H^2 in every lane */
+	.set H_CUR, AESDATA0	/* a vector of powers */
+	.set H_STEP, AESDATA1	/* H^2 in every lane */
 	vpxor		%xmm0, %xmm0, %xmm0
 	_aes_encrypt_xmm %xmm0
 	vpshufb		.Lbswap_mask(%rip), %xmm0, %xmm0
@@ -646,8 +653,8 @@ SYM_FUNC_START(aes_gcm_precompute_vaes_avx10_256)
 	lea		POWERS_TAIL - VL(KEY), %rax
 	vmovdqu8	H_CUR, (%rax)
 .Lnext_powers:
-	_ghash_mul_noreduce H_CUR, H_STEP, LO, MI, H_CUR, T0
-	_ghash_reduce	LO, MI, H_CUR, GFPOLY, T0
+	_ghash_mul_noreduce H_CUR, H_STEP, LO, MI, H_CUR, TMP0
+	_ghash_reduce	LO, MI, H_CUR, GFPOLY, TMP0
 	sub		$VL, %rax
 	vmovdqu8	H_CUR, (%rax)
 	lea		GCM_H_POWERS_OFFSET(KEY), %rcx
@@ -687,56 +694,52 @@ SYM_FUNC_END(aes_gcm_dec_update_vaes_avx10_512)
  * of up to 4 vectors (8 blocks, H^n..H^1), reducing once per chunk.  Each
  * chunk's first vector is peeled off to start the sums.
  */
-#define AAD		%rdx
-#define AADLEN		%ecx
-#define CHUNK		%r8d
-#define CHUNK64		%r8
+.set AAD,		%rdx
+.set AADLEN32,		%ecx
+.set CHUNK,		%r8
+.set CHUNK32,		%r8d
 _set_veclen 32
 SYM_FUNC_START(aes_gcm_aad_update_vaes_avx10)
 	vbroadcasti32x4	.Lbswap_mask(%rip), BSWAP_MASK
 	vbroadcasti32x4	.Lgfpoly(%rip), GFPOLY
 	vmovdqu		(%rsi), GHASH_ACC_XMM
-	test		AADLEN, AADLEN
+	test		AADLEN32, AADLEN32
 	jz		.Laad_done
 .Laad_chunk:
 	/*
-	 * The next chunk: min(AADLEN, 4 * VL) bytes, hashed as a tail.  (A
+	 * The next chunk: min(AADLEN32, 4 * VL) bytes, hashed as a tail.  (A
 	 * branch, not cmov: it keeps the usual short AAD's power load early.)
 	 */
-	mov		AADLEN, CHUNK
-	cmp		$4 * VL, AADLEN
+	mov		AADLEN32, CHUNK32
+	cmp		$4 * VL, AADLEN32
 	jbe		1f
-	mov		$4 * VL, CHUNK
+	mov		$4 * VL, CHUNK32
 1:
-	sub		CHUNK, AADLEN
-	_ghash_tail_begin CHUNK
+	sub		CHUNK32, AADLEN32
+	_ghash_tail_begin CHUNK32
 	/* the first vector's products start the sums: no zeroing, no xor */
-	_tail_mask	CHUNK64, %r10, %r10d
-	vmovdqu8	(AAD), GD0{%k1}{z}
+	_tail_mask	CHUNK, %r10, %r10d
+	vmovdqu8	(AAD), GHASHDATA0{%k1}{z}
 	_ghash_tail_vec	1
 	jmp		2f
 .Laad_vec:
-	_tail_mask	CHUNK64, %r10, %r10d
-	vmovdqu8	(AAD), GD0{%k1}{z}
+	_tail_mask	CHUNK, %r10, %r10d
+	vmovdqu8	(AAD), GHASHDATA0{%k1}{z}
 	_ghash_tail_vec
 2:
 	add		$VL, AAD
 	add		$VL, POWERS_IDX
-	sub		$VL, CHUNK
+	sub		$VL, CHUNK32
 	ja		.Laad_vec
-	_ghash_reduce	LO, MI, HI, GFPOLY, T0
+	_ghash_reduce	LO, MI, HI, GFPOLY, TMP0
 	_ghash_horizontal_xor
-	test		AADLEN, AADLEN
+	test		AADLEN32, AADLEN32
 	jnz		.Laad_chunk
 .Laad_done:
 	vmovdqu		GHASH_ACC_XMM, (%rsi)
 	vzeroupper
 	RET
 SYM_FUNC_END(aes_gcm_aad_update_vaes_avx10)
-#undef AAD
-#undef AADLEN
-#undef CHUNK
-#undef CHUNK64
 
 /*
  * aes_gcm_{enc,dec}_final_vaes_avx10(key, le_ctr, ghash_acc, total_aadlen,
@@ -747,37 +750,37 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx10)
  * its first @taglen bytes with @tag in constant time: only @taglen bytes of
  * @tag are loaded (masked), the difference is masked to them and tested with
  * vptest, and nothing branches on either.  Both share one body, entered with
- * TAGLEN = 0 to encrypt (a load masked to 0 bytes then reads nothing).  All
+ * TAGLEN32 = 0 to encrypt (a load masked to 0 bytes then reads nothing).  All
  * on xmm.
  */
-#define TOTAL_AADLEN	%rcx
-#define TOTAL_DATALEN	%r8
-#define TAG		%r9
-#define TAGLEN		%eax
+.set TOTAL_AADLEN,	%rcx
+.set TOTAL_DATALEN,	%r8
+.set TAG,		%r9
+.set TAGLEN32,		%eax
 /*
- * Step \i (1..9) of HI = GHASH_ACC * T1 (= H^1 x^-1), reduced and
+ * Step \i (1..9) of HI = GHASH_ACC * TMP1 (= H^1 x^-1), reduced and
  * byte-reflected back to GCM's order: _ghash_mul_noreduce, _ghash_reduce
  * and a vpshufb, split between the rounds of the final's AES.
  */
 .macro _final_ghash_step i
 	.if \i == 1
-		vpclmulqdq	$0x00, T1, GHASH_ACC, LO
-		vpclmulqdq	$0x01, T1, GHASH_ACC, MI
+		vpclmulqdq	$0x00, TMP1, GHASH_ACC, LO
+		vpclmulqdq	$0x01, TMP1, GHASH_ACC, MI
 	.elseif \i == 2
-		vpclmulqdq	$0x10, T1, GHASH_ACC, T2
-		vpclmulqdq	$0x11, T1, GHASH_ACC, HI
+		vpclmulqdq	$0x10, TMP1, GHASH_ACC, TMP2
+		vpclmulqdq	$0x11, TMP1, GHASH_ACC, HI
 	.elseif \i == 3
-		vpclmulqdq	$0x01, LO, GFPOLY, T0
+		vpclmulqdq	$0x01, LO, GFPOLY, TMP0
 		vpshufd		$0x4e, LO, LO
 	.elseif \i == 4
-		vpternlogd	$0x96, T2, T0, MI
+		vpternlogd	$0x96, TMP2, TMP0, MI
 	.elseif \i == 5
 		vpxor		LO, MI, MI
 	.elseif \i == 6
-		vpclmulqdq	$0x01, MI, GFPOLY, T0
+		vpclmulqdq	$0x01, MI, GFPOLY, TMP0
 		vpshufd		$0x4e, MI, MI
 	.elseif \i == 7
-		vpternlogd	$0x96, T0, MI, HI
+		vpternlogd	$0x96, TMP0, MI, HI
 	.elseif \i == 8
 		vpshufb		BSWAP_MASK, HI, HI
 	.endif
@@ -790,28 +793,28 @@ _set_veclen 16
 SYM_FUNC_START_LOCAL(aes_gcm_final_vaes_avx10)
 	vmovdqa		.Lbswap_mask(%rip), BSWAP_MASK
 	vmovdqa		.Lgfpoly(%rip), GFPOLY
-	movl		AES_KEYLEN_OFFSET(KEY), AESKEYLEN
+	movl		AES_KEYLEN_OFFSET(KEY), KEYLEN32
 
 	/* J0: le_ctr with counter 1, which is also the low dword of GFPOLY */
-	vpblendd	$0xe, (LE_CTR_PTR), GFPOLY, AES0
-	vpshufb		BSWAP_MASK, AES0, AES0
-	vpxor		AES_KEY_ENC_OFFSET(KEY), AES0, AES0
+	vpblendd	$0xe, (LE_CTR_PTR), GFPOLY, AESDATA0
+	vpshufb		BSWAP_MASK, AESDATA0, AESDATA0
+	vpxor		AES_KEY_ENC_OFFSET(KEY), AESDATA0, AESDATA0
 
 	/*
 	 * The lengths block is be64(aadlen * 8) || be64(datalen * 8);
 	 * reflected, the data bits are the low qword and the AAD bits the high.
 	 */
-	vmovq		TOTAL_DATALEN, T0
-	vpinsrq		$1, TOTAL_AADLEN, T0, T0
-	vpsllq		$3, T0, T0		/* bytes to bits */
-	vpxor		(GHASH_ACC_PTR), T0, GHASH_ACC
-	vmovdqu		GCM_H_POWERS_OFFSET + 15 * 16(KEY), T1
+	vmovq		TOTAL_DATALEN, TMP0
+	vpinsrq		$1, TOTAL_AADLEN, TMP0, TMP0
+	vpsllq		$3, TMP0, TMP0		/* bytes to bits */
+	vpxor		(GHASH_ACC_PTR), TMP0, GHASH_ACC
+	vmovdqu		GCM_H_POWERS_OFFSET + 15 * 16(KEY), TMP1
 
 	mov		$-1, %esi		/* LE_CTR_PTR is free now */
-	bzhi		TAGLEN, %esi, %esi
+	bzhi		TAGLEN32, %esi, %esi
 	kmovd		%esi, %k1		/* the bytes of @tag */
-	vmovdqu8	(TAG), T3{%k1}{z}	/* or 0 for encryption */
-	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, AESKEYLEN64, 4), RKLAST_PTR
+	vmovdqu8	(TAG), TMP3{%k1}{z}	/* or 0 for encryption */
+	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, KEYLEN, 4), RNDKEYLAST_PTR
 
 	/*
 	 * AES_K(J0) with the last GHASH multiplication spread over its rounds
@@ -819,42 +822,42 @@ SYM_FUNC_START_LOCAL(aes_gcm_final_vaes_avx10)
 	 * 1..9 first, as they do not depend on the key length.
 	 */
 	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9
-	vaesenc		AES_KEY_ENC_OFFSET + \r * 16(KEY), AES0, AES0
+	vaesenc		AES_KEY_ENC_OFFSET + \r * 16(KEY), AESDATA0, AESDATA0
 	_final_ghash_step \r
 	.endr
-	cmp		$24, AESKEYLEN
+	cmp		$24, KEYLEN32
 	jb		1f
-	vaesenc		AES_KEY_ENC_OFFSET + 10 * 16(KEY), AES0, AES0
-	vaesenc		AES_KEY_ENC_OFFSET + 11 * 16(KEY), AES0, AES0
+	vaesenc		AES_KEY_ENC_OFFSET + 10 * 16(KEY), AESDATA0, AESDATA0
+	vaesenc		AES_KEY_ENC_OFFSET + 11 * 16(KEY), AESDATA0, AESDATA0
 	je		1f
-	vaesenc		AES_KEY_ENC_OFFSET + 12 * 16(KEY), AES0, AES0
-	vaesenc		AES_KEY_ENC_OFFSET + 13 * 16(KEY), AES0, AES0
+	vaesenc		AES_KEY_ENC_OFFSET + 12 * 16(KEY), AESDATA0, AESDATA0
+	vaesenc		AES_KEY_ENC_OFFSET + 13 * 16(KEY), AESDATA0, AESDATA0
 1:
 	/*
 	 * The xors with the GHASH and with @tag are folded into the last
-	 * round, as in the update functions: AES0 = the tag, or tag ^ @tag.
+	 * round, as in the update functions: AESDATA0 = the tag, or tag ^ @tag.
 	 */
-	vpternlogd	$0x96, (RKLAST_PTR), T3, HI
-	vaesenclast	HI, AES0, AES0
-	test		TAGLEN, TAGLEN
+	vpternlogd	$0x96, (RNDKEYLAST_PTR), TMP3, HI
+	vaesenclast	HI, AESDATA0, AESDATA0
+	test		TAGLEN32, TAGLEN32
 	jz		.Lstore_tag
-	vmovdqu8	AES0, AES0{%k1}{z}	/* the differing bits */
+	vmovdqu8	AESDATA0, AESDATA0{%k1}{z}	/* the differing bits */
 	xor		%eax, %eax
-	vptest		AES0, AES0
+	vptest		AESDATA0, AESDATA0
 	sete		%al
 	RET
 .Lstore_tag:
-	vmovdqu		AES0, (GHASH_ACC_PTR)
+	vmovdqu		AESDATA0, (GHASH_ACC_PTR)
 	RET
 SYM_FUNC_END(aes_gcm_final_vaes_avx10)
 
 SYM_FUNC_START(aes_gcm_enc_final_vaes_avx10)
-	xor		TAGLEN, TAGLEN		/* no @tag: a valid, unread address */
+	xor		TAGLEN32, TAGLEN32	/* no @tag: nothing is read */
 	mov		GHASH_ACC_PTR, TAG
 	jmp		aes_gcm_final_vaes_avx10
 SYM_FUNC_END(aes_gcm_enc_final_vaes_avx10)
 
 SYM_FUNC_START(aes_gcm_dec_final_vaes_avx10)
-	movl		8(%rsp), TAGLEN		/* the 7th argument */
+	movl		8(%rsp), TAGLEN32	/* the 7th argument */
 	jmp		aes_gcm_final_vaes_avx10
 SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
