@@ -16,11 +16,11 @@
  * Linux, and every configuration's ratio is printed beside them.
  *
  * Timing: rdtsc, converted with the TSC rate measured against
- * CLOCK_MONOTONIC at start.  Each round takes one sample of every
- * contender, in turn (interleaved, so a noisy neighbour slows all alike);
- * a sample is the fastest of 8 back-to-back timings of the same number of
- * messages (so that a time slice lost to another process in one of them
- * does not count).  The figure is the median over the rounds, the spread
+ * CLOCK_MONOTONIC at start.  A round takes one sample of every contender:
+ * 8 timings of the same number of messages each, the contenders taking
+ * turns at every timing (interleaved, so a noisy neighbour slows all
+ * alike); a sample is the fastest of its 8 timings (so that a time slice
+ * lost to another process in one of them does not count).  The figure is the median over the rounds, the spread
  * the interquartile range over the median.  make bench pins the process
  * with taskset.
  *
@@ -488,17 +488,17 @@ static void race(const struct contender *c, int n, unsigned int len,
 
 	for (int i = 0; i < n; i++)
 		iters[i] = calibrate(&c[i], len);
-	for (int r = 0; r < rounds; r++)
-		for (int i = 0; i < n; i++) {
-			u64 best = ~0ULL;
-
-			for (int s = 0; s < SUBSAMPLES; s++) {
+	for (int r = 0; r < rounds; r++) {
+		for (int i = 0; i < n; i++)
+			ticks[i][r] = ~0ULL;
+		for (int s = 0; s < SUBSAMPLES; s++)
+			for (int i = 0; i < n; i++) {
 				u64 t = time_n(&c[i], len, iters[i]);
 
-				best = t < best ? t : best;
+				if (t < ticks[i][r])
+					ticks[i][r] = t;
 			}
-			ticks[i][r] = best;
-		}
+	}
 	for (int i = 0; i < n; i++) {
 		double q1, med, q3;
 
@@ -580,6 +580,54 @@ struct row {
  * contenders), c[0]'s TSC ticks per byte, the ratio in every configuration,
  * the worst, and c[0] against the other contenders.
  */
+/* The closing summary: per table, the worst ratio against its peer. */
+static struct summary {
+	char what[48], peer[16];
+	double min, min512, at4k, at16k;
+	unsigned int min_len;
+} sums[512];
+static unsigned int nsums;
+
+static void summarize(const struct row *rw, const struct contender *c,
+		      int ref, unsigned int len, double worst)
+{
+	struct summary *s = &sums[nsums];
+
+	if (nsums >= sizeof(sums) / sizeof(sums[0]))
+		return;
+	if (!s->what[0]) {
+		snprintf(s->what, sizeof(s->what), "%-4s %-14s %d %s",
+			 rw->mode, rw->im->name, rw->keybits, rw->dir);
+		snprintf(s->peer, sizeof(s->peer), "%s", c[ref].name);
+		s->min = s->min512 = 1e9;
+	}
+	if (worst < s->min) {
+		s->min = worst;
+		s->min_len = len;
+	}
+	if (len >= 512 && worst < s->min512)
+		s->min512 = worst;
+	if (len == 4096)
+		s->at4k = worst;
+	if (len == 16384)
+		s->at16k = worst;
+}
+
+static void print_summary(void)
+{
+	printf("\nSummary: first column / peer, in the configuration worst for the first\n"
+	       "column at each length (min over lengths; 0 = length not run)\n");
+	printf("  %-38s %-8s %6s %6s %7s %6s %6s\n", "mode impl key dir", "peer",
+	       "min", "at B", ">=512B", "4096", "16384");
+	for (unsigned int i = 0; i < nsums; i++) {
+		const struct summary *s = &sums[i];
+
+		printf("  %-38s %-8s %6.2f %6u %7.2f %6.2f %6.2f\n", s->what,
+		       s->peer, s->min, s->min_len,
+		       s->min512 < 1e9 ? s->min512 : 0, s->at4k, s->at16k);
+	}
+}
+
 static void table(const struct row *rw, struct contender *c, int n,
 		  int ref)
 {
@@ -628,6 +676,7 @@ static void table(const struct row *rw, struct contender *c, int n,
 			if (i != ref)
 				printf(" %8.2f", r[w][0].mbs / r[w][i].mbs);
 		printf("\n");
+		summarize(rw, c, ref, len, worst);
 		if (tsv)
 			for (int i = 0; i < n; i++)
 				fprintf(tsv, "%s\t%s\t%d\t%s\t%s\t%u\t%.1f\t%s\t%.3f\n",
@@ -635,6 +684,7 @@ static void table(const struct row *rw, struct contender *c, int n,
 					rw->im->name, c[i].label, len,
 					r[w][i].mbs, cfg_name[w], ratio[w]);
 	}
+	nsums++;
 	fflush(stdout);
 }
 
@@ -977,6 +1027,7 @@ int main(void)
 	}
 	if (tsv)
 		fclose(tsv);
+	print_summary();
 	if (mismatches)
 		printf("\n%d contenders wrote output different from ours: see OUTPUT MISMATCH above\n",
 		       mismatches);
