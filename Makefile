@@ -42,9 +42,13 @@ all: modules
 modules:
 	@test -n "$(KDIR)" || { echo "no kernel headers: run 'make deps' or set KDIR=" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) $(KBUILD_OPTS) modules
+	$(if $(wildcard vm/gcm-demo/Kbuild),$(MAKE) -C $(KDIR) \
+		M=$(CURDIR)/vm/gcm-demo W=1 \
+		KBUILD_EXTRA_SYMBOLS=$(CURDIR)/Module.symvers modules)
 
 clean:
 	-test -z "$(KDIR)" || $(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	-test -z "$(KDIR)" || $(MAKE) -C $(KDIR) M=$(CURDIR)/vm/gcm-demo clean
 	rm -rf build
 	$(MAKE) -C tests/user clean
 	-$(MAKE) -C bench clean

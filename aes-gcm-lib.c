@@ -33,6 +33,7 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
+#include "aes-gcm-oneshot.h"
 #include "aesni-intel.h"
 #include "include/aesni-gcm.h"
 
@@ -59,7 +60,7 @@ static_assert(sizeof(struct aes_gcm_key_aesni) <=
 #define LIB_BASE(key) ((struct aes_gcm_key *)(void *)(key)->impl_key)
 
 /* Whether ghash_acc is kept byte-reversed by the implementation in use */
-static bool gcm_lib_acc_reversed(void)
+static __always_inline bool gcm_lib_acc_reversed(void)
 {
 	return gcm_lib_impl >= LIB_VAES_AVX2;
 }
@@ -78,14 +79,14 @@ EXPORT_SYMBOL_GPL(aesni_gcm_lib_force_portable);
 #define gcm_lib_forced_portable()	false
 #endif
 
-static bool gcm_lib_simd_usable(void)
+static __always_inline bool gcm_lib_simd_usable(void)
 {
 	/* irq_fpu_usable() warns in NMI context, so ask in_nmi() first. */
 	return !in_nmi() && irq_fpu_usable() &&
 	       !gcm_lib_forced_portable();
 }
 
-static u32 load_be32(const u8 *p)
+static __always_inline u32 load_be32(const u8 *p)
 {
 	__be32 v;
 
@@ -93,7 +94,7 @@ static u32 load_be32(const u8 *p)
 	return be32_to_cpu(v);
 }
 
-static u64 load_be64(const u8 *p)
+static __always_inline u64 load_be64(const u8 *p)
 {
 	__be64 v;
 
@@ -101,14 +102,14 @@ static u64 load_be64(const u8 *p)
 	return be64_to_cpu(v);
 }
 
-static void store_be64(u8 *p, u64 x)
+static __always_inline void store_be64(u8 *p, u64 x)
 {
 	__be64 v = cpu_to_be64(x);
 
 	memcpy(p, &v, 8);
 }
 
-static u64 load_le64(const u8 *p)
+static __always_inline u64 load_le64(const u8 *p)
 {
 	__le64 v;
 
@@ -116,7 +117,7 @@ static u64 load_le64(const u8 *p)
 	return le64_to_cpu(v);
 }
 
-static void store_le64(u8 *p, u64 x)
+static __always_inline void store_le64(u8 *p, u64 x)
 {
 	__le64 v = cpu_to_le64(x);
 
@@ -442,64 +443,11 @@ static void simd_final(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 	}
 }
 
-/*
- * One-shot en/decryption of a whole message (aesni-intel.h).
- * LIB_ONESHOT_<impl> names the function used: the implementation's one-shot
- * assembly, or, until that exists, seq_*_oneshot_<impl>(), the same done by
- * its update and final functions.
- */
-#define LIB_ONESHOT_aesni(op)		seq_##op##_oneshot_aesni
-#define LIB_ONESHOT_aesni_avx(op)	seq_##op##_oneshot_aesni_avx
-#define LIB_ONESHOT_vaes_avx2(op)	seq_##op##_oneshot_vaes_avx2
-#define LIB_ONESHOT_vaes_avx10_256(op)	seq_##op##_oneshot_vaes_avx10_256
-#define LIB_ONESHOT_vaes_avx10_512(op)	seq_##op##_oneshot_vaes_avx10_512
-
-#define DEFINE_SEQ_ONESHOT(impl, family, sfx)				\
-static void __maybe_unused						\
-seq_enc_oneshot_##impl(const struct aes_gcm_key_##family *k,		\
-		       const u32 le_ctr[4], const u8 *aad,		\
-		       unsigned int aadlen, const u8 *src, u8 *dst,	\
-		       unsigned int len, u8 tag[16])			\
-{									\
-	u32 ctr[4] = { 2, le_ctr[1], le_ctr[2], le_ctr[3] };		\
-									\
-	memset(tag, 0, 16);						\
-	if (aadlen)							\
-		aes_gcm_aad_update_##sfx(k, tag, aad, aadlen);		\
-	if (len)							\
-		aes_gcm_enc_update_##impl(k, ctr, tag, src, dst, len);	\
-	aes_gcm_enc_final_##sfx(k, le_ctr, tag, aadlen, len);		\
-}									\
-static bool __maybe_unused						\
-seq_dec_oneshot_##impl(const struct aes_gcm_key_##family *k,		\
-		       const u32 le_ctr[4], const u8 *aad,		\
-		       unsigned int aadlen, const u8 *src, u8 *dst,	\
-		       unsigned int len, const u8 *tag,			\
-		       unsigned int taglen)				\
-{									\
-	u32 ctr[4] = { 2, le_ctr[1], le_ctr[2], le_ctr[3] };		\
-	u8 acc[16] = {};						\
-	u8 want[16] = {};						\
-									\
-	memcpy(want, tag, taglen);					\
-	if (aadlen)							\
-		aes_gcm_aad_update_##sfx(k, acc, aad, aadlen);		\
-	if (len)							\
-		aes_gcm_dec_update_##impl(k, ctr, acc, src, dst, len);	\
-	return aes_gcm_dec_final_##sfx(k, le_ctr, acc, aadlen, len,	\
-				       want, taglen);			\
-}
-
-DEFINE_SEQ_ONESHOT(aesni, aesni, aesni)
-DEFINE_SEQ_ONESHOT(aesni_avx, aesni, aesni_avx)
-DEFINE_SEQ_ONESHOT(vaes_avx2, vaes_avx2, vaes_avx2)
-DEFINE_SEQ_ONESHOT(vaes_avx10_256, vaes_avx10, vaes_avx10)
-DEFINE_SEQ_ONESHOT(vaes_avx10_512, vaes_avx10, vaes_avx10)
-
+/* One-shot en/decryption of a whole message (aes-gcm-oneshot.h) */
 #define LIB_ONESHOT(impl, family, op, ...) \
-	LIB_ONESHOT_##impl(op)(LIB_KEY(key, family), __VA_ARGS__)
+	GCM_ONESHOT_##impl(op)(LIB_KEY(key, family), __VA_ARGS__)
 
-static void simd_enc_oneshot(const struct aesni_gcm_key *key,
+static __always_inline void simd_enc_oneshot(const struct aesni_gcm_key *key,
 			     const u32 le_ctr[4], const u8 *aad,
 			     unsigned int aadlen, const u8 *src, u8 *dst,
 			     unsigned int len, u8 tag[16])
@@ -527,7 +475,7 @@ static void simd_enc_oneshot(const struct aesni_gcm_key *key,
 	}
 }
 
-static bool simd_dec_oneshot(const struct aesni_gcm_key *key,
+static __always_inline bool simd_dec_oneshot(const struct aesni_gcm_key *key,
 			     const u32 le_ctr[4], const u8 *aad,
 			     unsigned int aadlen, const u8 *src, u8 *dst,
 			     unsigned int len, const u8 *tag,
@@ -812,37 +760,66 @@ int aesni_gcm_decrypt_final(struct aesni_gcm_ctx *ctx, const u8 *authtag)
 EXPORT_SYMBOL_GPL(aesni_gcm_decrypt_final);
 
 /* A message within the one-shot bounds, where the FPU is usable */
-static bool gcm_lib_oneshot_ok(size_t data_len, size_t ad_len)
+static __always_inline bool gcm_lib_oneshot_ok(size_t data_len, size_t ad_len)
 {
 	return data_len <= AESNI_GCM_ONESHOT_MAX_DATA &&
 	       ad_len <= AESNI_GCM_ONESHOT_MAX_AD && gcm_lib_simd_usable();
+}
+
+/*
+ * Messages beyond the one-shot bounds, or where the FPU is unusable: the
+ * incremental functions (kept out of line, so that the one-shot path does
+ * not pay for clearing their context on the stack).
+ */
+static noinline void gcm_lib_encrypt_long(u8 *dst, const u8 *src,
+					  size_t data_len, u8 *authtag,
+					  const u8 *ad, size_t ad_len,
+					  const u8 nonce[12],
+					  const struct aesni_gcm_key *key)
+{
+	struct aesni_gcm_ctx ctx;
+
+	aesni_gcm_init(&ctx, nonce, key);
+	aesni_gcm_auth_update(&ctx, ad, ad_len);
+	aesni_gcm_encrypt_update(&ctx, dst, src, data_len);
+	aesni_gcm_encrypt_final(&ctx, authtag);
+}
+
+static noinline int gcm_lib_decrypt_long(u8 *dst, const u8 *src,
+					 size_t data_len, const u8 *authtag,
+					 const u8 *ad, size_t ad_len,
+					 const u8 nonce[12],
+					 const struct aesni_gcm_key *key)
+{
+	struct aesni_gcm_ctx ctx;
+
+	aesni_gcm_init(&ctx, nonce, key);
+	aesni_gcm_auth_update(&ctx, ad, ad_len);
+	aesni_gcm_decrypt_update(&ctx, dst, src, data_len);
+	return aesni_gcm_decrypt_final(&ctx, authtag);
 }
 
 void aesni_gcm_encrypt(u8 *dst, const u8 *src, size_t data_len, u8 *authtag,
 		       const u8 *ad, size_t ad_len, const u8 nonce[12],
 		       const struct aesni_gcm_key *key)
 {
-	struct aesni_gcm_ctx ctx;
 	u32 le_ctr[4];
 	u8 tag[16];
 
-	if (likely(gcm_lib_oneshot_ok(data_len, ad_len))) {
-		le_ctr[0] = 1;
-		le_ctr[1] = load_be32(nonce + 8);
-		le_ctr[2] = load_be32(nonce + 4);
-		le_ctr[3] = load_be32(nonce);
-		kernel_fpu_begin();
-		simd_enc_oneshot(key, le_ctr, ad, ad_len, src, dst, data_len,
-				 tag);
-		kernel_fpu_end();
-		memcpy(authtag, tag, key->authtag_len);
-		memzero_explicit(tag, sizeof(tag));
+	if (unlikely(!gcm_lib_oneshot_ok(data_len, ad_len))) {
+		gcm_lib_encrypt_long(dst, src, data_len, authtag, ad, ad_len,
+				     nonce, key);
 		return;
 	}
-	aesni_gcm_init(&ctx, nonce, key);
-	aesni_gcm_auth_update(&ctx, ad, ad_len);
-	aesni_gcm_encrypt_update(&ctx, dst, src, data_len);
-	aesni_gcm_encrypt_final(&ctx, authtag);
+	le_ctr[0] = 1;
+	le_ctr[1] = load_be32(nonce + 8);
+	le_ctr[2] = load_be32(nonce + 4);
+	le_ctr[3] = load_be32(nonce);
+	kernel_fpu_begin();
+	simd_enc_oneshot(key, le_ctr, ad, ad_len, src, dst, data_len, tag);
+	kernel_fpu_end();
+	memcpy(authtag, tag, key->authtag_len);
+	memzero_explicit(tag, sizeof(tag));
 }
 EXPORT_SYMBOL_GPL(aesni_gcm_encrypt);
 
@@ -850,9 +827,7 @@ int aesni_gcm_decrypt(u8 *dst, const u8 *src, size_t data_len,
 		      const u8 *authtag, const u8 *ad, size_t ad_len,
 		      const u8 nonce[12], const struct aesni_gcm_key *key)
 {
-	struct aesni_gcm_ctx ctx;
 	u32 le_ctr[4];
-	bool ok;
 	int err;
 
 	if (likely(gcm_lib_oneshot_ok(data_len, ad_len))) {
@@ -861,15 +836,13 @@ int aesni_gcm_decrypt(u8 *dst, const u8 *src, size_t data_len,
 		le_ctr[2] = load_be32(nonce + 4);
 		le_ctr[3] = load_be32(nonce);
 		kernel_fpu_begin();
-		ok = simd_dec_oneshot(key, le_ctr, ad, ad_len, src, dst,
-				      data_len, authtag, key->authtag_len);
+		err = simd_dec_oneshot(key, le_ctr, ad, ad_len, src, dst,
+				       data_len, authtag, key->authtag_len) ?
+		      0 : -EBADMSG;
 		kernel_fpu_end();
-		err = ok ? 0 : -EBADMSG;
 	} else {
-		aesni_gcm_init(&ctx, nonce, key);
-		aesni_gcm_auth_update(&ctx, ad, ad_len);
-		aesni_gcm_decrypt_update(&ctx, dst, src, data_len);
-		err = aesni_gcm_decrypt_final(&ctx, authtag);
+		err = gcm_lib_decrypt_long(dst, src, data_len, authtag, ad,
+					   ad_len, nonce, key);
 	}
 	/* release no unauthenticated plaintext */
 	if (unlikely(err) && data_len)

@@ -41,6 +41,7 @@
 #include <linux/scatterlist.h>
 #include <linux/sizes.h>
 
+#include "aes-gcm-oneshot.h"
 #include "aesni-intel.h"
 
 /*
@@ -449,6 +450,116 @@ static __always_inline void gcm_hash_aad(const struct aes_gcm_key *key,
 	memzero_explicit(buf, sizeof(buf));
 }
 
+/*
+ * The linear case, the common one of IPsec ESP: associated data, source and
+ * destination each in the first entry of their scatterlist.  x86-64 has no
+ * highmem, so every page is in the direct map, where an entry (physically
+ * contiguous) is also virtually contiguous: sg_virt() then addresses all of
+ * it, and the whole request is one one-shot call in one FPU section.
+ * Requests of more than GCM_LINEAR_MAX bytes of data take the walk, to keep
+ * FPU sections short.
+ */
+#define GCM_LINEAR_MAX	SZ_16K
+
+static __always_inline u8 *gcm_linear(struct scatterlist *sg,
+				      unsigned int len)
+{
+	if (IS_ENABLED(CONFIG_HIGHMEM) || sg->length < len)
+		return NULL;
+	return sg_virt(sg);
+}
+
+static __always_inline void
+gcm_enc_oneshot(const struct aes_gcm_key *key, const u32 le_ctr[4],
+		const u8 *aad, unsigned int aadlen, const u8 *src, u8 *dst,
+		unsigned int len, u8 tag[16], int flags)
+{
+#define GCM_ENC_ONESHOT(impl, family)					\
+	GCM_ONESHOT_##impl(enc)(container_of(key, struct family, base),	\
+				le_ctr, aad, aadlen, src, dst, len, tag)
+
+	if (flags & FLAG_AVX10_512)
+		GCM_ENC_ONESHOT(vaes_avx10_512, aes_gcm_key_vaes_avx10);
+	else if (flags & FLAG_AVX10_256)
+		GCM_ENC_ONESHOT(vaes_avx10_256, aes_gcm_key_vaes_avx10);
+	else if (flags & FLAG_VAES_AVX2)
+		GCM_ENC_ONESHOT(vaes_avx2, aes_gcm_key_vaes_avx2);
+	else if (flags & FLAG_AVX)
+		GCM_ENC_ONESHOT(aesni_avx, aes_gcm_key_aesni);
+	else
+		GCM_ENC_ONESHOT(aesni, aes_gcm_key_aesni);
+#undef GCM_ENC_ONESHOT
+}
+
+static __always_inline bool
+gcm_dec_oneshot(const struct aes_gcm_key *key, const u32 le_ctr[4],
+		const u8 *aad, unsigned int aadlen, const u8 *src, u8 *dst,
+		unsigned int len, const u8 *tag, unsigned int taglen,
+		int flags)
+{
+#define GCM_DEC_ONESHOT(impl, family)					\
+	GCM_ONESHOT_##impl(dec)(container_of(key, struct family, base),	\
+				le_ctr, aad, aadlen, src, dst, len, tag,	\
+				taglen)
+
+	if (flags & FLAG_AVX10_512)
+		return GCM_DEC_ONESHOT(vaes_avx10_512, aes_gcm_key_vaes_avx10);
+	if (flags & FLAG_AVX10_256)
+		return GCM_DEC_ONESHOT(vaes_avx10_256, aes_gcm_key_vaes_avx10);
+	if (flags & FLAG_VAES_AVX2)
+		return GCM_DEC_ONESHOT(vaes_avx2, aes_gcm_key_vaes_avx2);
+	if (flags & FLAG_AVX)
+		return GCM_DEC_ONESHOT(aesni_avx, aes_gcm_key_aesni);
+	return GCM_DEC_ONESHOT(aesni, aes_gcm_key_aesni);
+#undef GCM_DEC_ONESHOT
+}
+
+/*
+ * Returns -EAGAIN if the request is not linear (then nothing was done), else
+ * the request's result.  @le_ctr holds the IV; @aadlen excludes RFC 4106's
+ * IV at the end of the associated data; @datalen excludes the tag.
+ */
+static __always_inline int gcm_crypt_linear(struct aead_request *req,
+					    const struct aes_gcm_key *key,
+					    u32 le_ctr[4], unsigned int aadlen,
+					    unsigned int datalen,
+					    unsigned int authsize, int flags)
+{
+	unsigned int data_off = req->assoclen;
+	unsigned int end = data_off + datalen;
+	u8 tag[16] __aligned(16);
+	u8 *src, *dst;
+	bool ok;
+
+	if (datalen > GCM_LINEAR_MAX)
+		return -EAGAIN;
+	src = gcm_linear(req->src, end + (flags & FLAG_ENC ? 0 : authsize));
+	dst = gcm_linear(req->dst, end + (flags & FLAG_ENC ? authsize : 0));
+	if (!src || !dst)
+		return -EAGAIN;
+
+	le_ctr[0] = 1;	/* the one-shot contract: the tag's counter */
+	kernel_fpu_begin();
+	if (flags & FLAG_ENC)
+		gcm_enc_oneshot(key, le_ctr, src, aadlen, src + data_off,
+				dst + data_off, datalen, tag, flags);
+	else
+		ok = gcm_dec_oneshot(key, le_ctr, src, aadlen, src + data_off,
+				     dst + data_off, datalen, src + end,
+				     authsize, flags);
+	kernel_fpu_end();
+
+	if (flags & FLAG_ENC) {
+		memcpy(dst + end, tag, authsize);
+		memzero_explicit(tag, sizeof(tag));
+		return 0;
+	}
+	if (likely(ok))
+		return 0;
+	memset(dst + data_off, 0, datalen);	/* no unauthenticated plaintext */
+	return -EBADMSG;
+}
+
 static __always_inline int gcm_crypt(struct aead_request *req, int flags)
 {
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
@@ -482,14 +593,20 @@ static __always_inline int gcm_crypt(struct aead_request *req, int flags)
 		le_ctr[2] = gcm_load_be32(req->iv + 4);
 		le_ctr[1] = gcm_load_be32(req->iv + 8);
 	}
-	le_ctr[0] = 2;	/* counter 1 is for the tag */
-
-	if (flags & FLAG_ENC) {
-		err = skcipher_walk_aead_encrypt(&walk, req, false);
-	} else {
+	if (!(flags & FLAG_ENC)) {
 		if (unlikely(datalen < authsize))
 			return -EINVAL;
 		datalen -= authsize;
+	}
+	err = gcm_crypt_linear(req, key, le_ctr, assoclen, datalen, authsize,
+			       flags);
+	if (err != -EAGAIN)
+		return err;
+
+	le_ctr[0] = 2;	/* counter 1 is for the tag */
+	if (flags & FLAG_ENC) {
+		err = skcipher_walk_aead_encrypt(&walk, req, false);
+	} else {
 		scatterwalk_map_and_copy(tag, req->src, req->assoclen + datalen,
 					 authsize, 0);
 		err = skcipher_walk_aead_decrypt(&walk, req, false);
