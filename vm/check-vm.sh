@@ -7,10 +7,12 @@
 #     (plain and LUKS2), IPsec ESP between two netns, 10 reloads, dmesg.
 #   Bochs tigerlake, 6.12 (vaes_avx2, avx10_256, avx10_512 paths):
 #     self-tests, priorities with the zmm exclusion, AF_ALG against OpenSSL.
+#   "lib" (vm/gcm-lib-vm.sh): the AES-GCM library's exports, the demo module
+#     in 6.12 and 6.1, per-record cost crypto_aead vs library (-icount).
 # Every check prints PASS/FAIL/SKIPPED; the last line counts them.  Logs:
 # build/vm/console-*.log (with the guest's whole dmesg), results.txt.
 #   AESNI_VM_SEED=N         the random test data of an earlier run again
-#   AESNI_VM_KERNELS="6.1"  a subset of "6.12 6.1 bochs"
+#   AESNI_VM_KERNELS="6.1"  a subset of "6.12 6.1 bochs lib"
 #   AESNI_VM_DEBIAN_MODULE=1  control run of the rig with Debian's module
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -67,9 +69,10 @@ bochs_check() {
 }
 
 t0=$(date +%s)
-for series in ${AESNI_VM_KERNELS:-6.12 6.1 bochs}; do
+for series in ${AESNI_VM_KERNELS:-6.12 6.1 bochs lib}; do
 	case $series in
 	bochs) bochs_check ;;
+	lib) . "$VMDIR/gcm-lib-vm.sh"; gcm_lib_check ;;
 	*) qemu_check "$series" ;;
 	esac
 done
