@@ -447,10 +447,10 @@ static void simd_final(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 #define LIB_ONESHOT(impl, family, op, ...) \
 	GCM_ONESHOT_##impl(op)(LIB_KEY(key, family), __VA_ARGS__)
 
-static __always_inline void simd_enc_oneshot(const struct aesni_gcm_key *key,
-			     const u32 le_ctr[4], const u8 *aad,
-			     unsigned int aadlen, const u8 *src, u8 *dst,
-			     unsigned int len, u8 tag[16])
+static __always_inline void
+simd_enc_oneshot(const struct aesni_gcm_key *key, const u32 le_ctr[4],
+		 const u8 *aad, unsigned int aadlen, const u8 *src, u8 *dst,
+		 unsigned int len, u8 tag[16])
 {
 	switch (gcm_lib_impl) {
 	case LIB_AVX10_512:
@@ -475,11 +475,10 @@ static __always_inline void simd_enc_oneshot(const struct aesni_gcm_key *key,
 	}
 }
 
-static __always_inline bool simd_dec_oneshot(const struct aesni_gcm_key *key,
-			     const u32 le_ctr[4], const u8 *aad,
-			     unsigned int aadlen, const u8 *src, u8 *dst,
-			     unsigned int len, const u8 *tag,
-			     unsigned int taglen)
+static __always_inline bool
+simd_dec_oneshot(const struct aesni_gcm_key *key, const u32 le_ctr[4],
+		 const u8 *aad, unsigned int aadlen, const u8 *src, u8 *dst,
+		 unsigned int len, const u8 *tag, unsigned int taglen)
 {
 	switch (gcm_lib_impl) {
 	case LIB_AVX10_512:

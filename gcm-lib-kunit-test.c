@@ -41,6 +41,7 @@ static void lib_path_desc(const char *const *p, char *desc)
 {
 	strscpy(desc, *p, KUNIT_PARAM_DESC_SIZE);
 }
+
 KUNIT_ARRAY_PARAM(lib_path, lib_paths, lib_path_desc);
 
 static bool portable_param(struct kunit *test)
@@ -1235,49 +1236,49 @@ static void free_msg(struct kunit *test, struct lib_msg *m)
 	kunit_kfree(test, m->ad);
 }
 
-/* Every key and tag length, one-shot, against the generic gcm(aes) */
+/* One random message, one-shot, against the generic gcm(aes) */
+static void lib_one_length(struct kunit *test, struct aesni_gcm_key *key,
+			   u8 *out, size_t klen, size_t taglen)
+{
+	struct lib_msg m;
+	u8 *ct;
+	int err;
+
+	new_msg(test, &m, klen, taglen, MAX_AD, MAX_DATA);
+	ct = m.ref + m.alen;
+	KUNIT_ASSERT_EQ(test, aesni_gcm_preparekey(key, m.raw, klen, taglen),
+			0);
+	memset(out, 0, m.len + 16);
+	aesni_gcm_encrypt(out, m.pt, m.len, out + m.len, m.ad, m.alen, m.iv,
+			  key);
+	KUNIT_EXPECT_MEMEQ_MSG(test, out, ct, m.len + taglen,
+			       "klen %zu taglen %zu alen %zu len %zu", klen,
+			       taglen, m.alen, m.len);
+	/* nothing written after the tag */
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(out + m.len + taglen, 0,
+					    16 - taglen));
+	err = aesni_gcm_decrypt(out, ct, m.len, ct + m.len, m.ad, m.alen,
+				m.iv, key);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_MEMEQ(test, out, m.pt, m.len);
+	free_msg(test, &m);
+}
+
+/* Every key and tag length */
 static void lib_key_and_tag_lengths(struct kunit *test)
 {
 	struct aesni_gcm_key *key = kunit_kmalloc(test, sizeof(*key),
 						  GFP_KERNEL);
 	u8 *out = kunit_kmalloc(test, MAX_DATA + 16, GFP_KERNEL);
 	unsigned int i, j, n;
-	struct lib_msg m;
 
 	KUNIT_ASSERT_NOT_NULL(test, key);
 	KUNIT_ASSERT_NOT_NULL(test, out);
-	for (i = 0; i < ARRAY_SIZE(key_lens); i++) {
-		for (j = 0; j < ARRAY_SIZE(tag_lens); j++) {
-			for (n = 0; n < max(iterations / 16, 2U); n++) {
-				u8 *ct;
-
-				new_msg(test, &m, key_lens[i], tag_lens[j],
-					MAX_AD, MAX_DATA);
-				ct = m.ref + m.alen;
-				KUNIT_ASSERT_EQ(test,
-					aesni_gcm_preparekey(key, m.raw, m.klen,
-							     m.taglen), 0);
-				memset(out, 0, m.len + 16);
-				aesni_gcm_encrypt(out, m.pt, m.len, out + m.len,
-						  m.ad, m.alen, m.iv, key);
-				KUNIT_EXPECT_MEMEQ_MSG(test, out, ct,
-						       m.len + m.taglen,
-						       "klen %zu taglen %zu alen %zu len %zu",
-						       m.klen, m.taglen, m.alen,
-						       m.len);
-				KUNIT_EXPECT_TRUE(test,
-					!memchr_inv(out + m.len + m.taglen, 0,
-						    16 - m.taglen));
-				KUNIT_EXPECT_EQ(test,
-					aesni_gcm_decrypt(out, ct, m.len,
-							  ct + m.len, m.ad,
-							  m.alen, m.iv, key),
-					0);
-				KUNIT_EXPECT_MEMEQ(test, out, m.pt, m.len);
-				free_msg(test, &m);
-			}
-		}
-	}
+	for (i = 0; i < ARRAY_SIZE(key_lens); i++)
+		for (j = 0; j < ARRAY_SIZE(tag_lens); j++)
+			for (n = 0; n < max(iterations / 16, 2U); n++)
+				lib_one_length(test, key, out, key_lens[i],
+					       tag_lens[j]);
 	memzero_explicit(key, sizeof(*key));
 }
 
@@ -1692,6 +1693,7 @@ static struct kunit_suite aesni_gcm_lib_suite = {
 	.exit = lib_exit,
 	.test_cases = aesni_gcm_lib_cases,
 };
+
 kunit_test_suite(aesni_gcm_lib_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the aesni-intel AES-GCM library");
