@@ -389,3 +389,142 @@ void gcm_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
 	for (j = 0; j < 16; j++)
 		tag[j] ^= ks[j];
 }
+
+/* ------------------------------------------------------------------------
+ * ECB, CBC, CTR (SP 800-38A), CBC-CS3 (SP 800-38A addendum), XCTR (HCTR2)
+ */
+
+static void xor16(u8 *dst, const u8 *a, const u8 *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < 16; i++)
+		dst[i] = a[i] ^ b[i];
+}
+
+void ecb_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
+		   const u8 *src, u8 *dst, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 16 <= len; i += 16) {
+		if (enc)
+			aes_ref_encrypt(key, dst + i, src + i);
+		else
+			aes_ref_decrypt(key, dst + i, src + i);
+	}
+}
+
+void cbc_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
+		   const u8 *src, u8 *dst, size_t len, u8 iv[16])
+{
+	u8 block[16];
+	size_t i;
+
+	for (i = 0; i + 16 <= len; i += 16) {
+		if (enc) {
+			/* C_i = CIPH(P_i ^ C_(i-1)), C_0 = IV */
+			xor16(block, src + i, iv);
+			aes_ref_encrypt(key, iv, block);
+			memcpy(dst + i, iv, 16);
+		} else {
+			/* P_i = CIPH^-1(C_i) ^ C_(i-1) */
+			aes_ref_decrypt(key, block, src + i);
+			xor16(block, block, iv);
+			memcpy(iv, src + i, 16);
+			memcpy(dst + i, block, 16);
+		}
+	}
+}
+
+/* The standard incrementing function on the whole 128-bit block */
+static void ctr_inc128(u8 ctr[16])
+{
+	int i;
+
+	for (i = 15; i >= 0; i--)
+		if (++ctr[i])
+			break;
+}
+
+void ctr_ref_crypt(const struct crypto_aes_ctx *key, const u8 *src,
+		   u8 *dst, size_t len, u8 ctr[16])
+{
+	u8 ks[16];
+	size_t i, j;
+
+	for (i = 0; i < len; i += 16) {
+		aes_ref_encrypt(key, ks, ctr);
+		ctr_inc128(ctr);
+		for (j = 0; j < 16 && i + j < len; j++)
+			dst[i + j] = src[i + j] ^ ks[j];
+	}
+}
+
+void xctr_ref_crypt(const struct crypto_aes_ctx *key, const u8 *src,
+		    u8 *dst, size_t len, const u8 iv[16], u64 ctr)
+{
+	u8 block[16], ks[16];
+	size_t i, j;
+
+	for (i = 0; i < len; i += 16, ctr++) {
+		/* XCTR: Y_i = E(N ^ bin_n(i)), i as a little-endian integer */
+		memcpy(block, iv, 16);
+		for (j = 0; j < 8; j++)
+			block[j] ^= (u8)(ctr >> (8 * j));
+		aes_ref_encrypt(key, ks, block);
+		for (j = 0; j < 16 && i + j < len; j++)
+			dst[i + j] = src[i + j] ^ ks[j];
+	}
+}
+
+void cts_cbc_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
+		       const u8 *src, u8 *dst, size_t len, const u8 iv_in[16])
+{
+	size_t d, head, j;
+	u8 iv[16], a[16], b[16];
+
+	memcpy(iv, iv_in, 16);
+	if (len <= 16) {
+		cbc_ref_crypt(enc, key, src, dst, len, iv);
+		return;
+	}
+	/* P = P_1 .. P_(n-1) P*_n with 0 < d = |P*_n| <= 16 */
+	d = (len - 1) % 16 + 1;
+	head = len - 16 - d;
+	cbc_ref_crypt(enc, key, src, dst, head, iv);
+	src += head;
+	dst += head;
+	if (enc) {
+		/*
+		 * CBC-CS1 would give C_(n-1) = CIPH(P_(n-1) ^ C_(n-2)) and C_n
+		 * = CIPH(C_(n-1) ^ (P*_n || 0s)), and output C*_(n-1) =
+		 * MSB_d(C_(n-1)) before C_n.  CS3 outputs C_n before C*_(n-1),
+		 * for every d.
+		 */
+		xor16(a, src, iv);
+		aes_ref_encrypt(key, a, a);		/* C_(n-1) */
+		memset(b, 0, 16);
+		memcpy(b, src + 16, d);
+		xor16(b, b, a);
+		aes_ref_encrypt(key, b, b);		/* C_n */
+		memcpy(dst, b, 16);
+		memcpy(dst + 16, a, d);
+	} else {
+		/*
+		 * Input C_n || C*_(n-1).  Z = CIPH^-1(C_n) = C_(n-1) ^
+		 * (P*_n || 0s): so P*_n = MSB_d(Z) ^ C*_(n-1), and C_(n-1) =
+		 * C*_(n-1) || the last 16 - d bytes of Z; then P_(n-1) =
+		 * CIPH^-1(C_(n-1)) ^ C_(n-2).
+		 */
+		aes_ref_decrypt(key, b, src);		/* Z */
+		memcpy(a, b, 16);
+		memcpy(a, src + 16, d);			/* C_(n-1) */
+		for (j = 0; j < d; j++)
+			b[j] ^= src[16 + j];		/* P*_n */
+		aes_ref_decrypt(key, a, a);
+		xor16(a, a, iv);			/* P_(n-1) */
+		memcpy(dst, a, 16);
+		memcpy(dst + 16, b, d);
+	}
+}

@@ -45,4 +45,28 @@ void gcm_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
 		   const u8 iv[12], u32 ctr, const u8 *aad, size_t aadlen,
 		   const u8 *src, u8 *dst, size_t len, u8 tag[16]);
 
+/*
+ * SP 800-38A ECB and CBC on the whole blocks of @len; CBC reads the chaining
+ * value from @iv and leaves the next one there.
+ */
+void ecb_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
+		   const u8 *src, u8 *dst, size_t len);
+void cbc_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
+		   const u8 *src, u8 *dst, size_t len, u8 iv[16]);
+/*
+ * SP 800-38A CTR with the standard incrementing function on all 128 bits of
+ * the big-endian counter block @ctr, left at the block after the message.
+ */
+void ctr_ref_crypt(const struct crypto_aes_ctx *key, const u8 *src,
+		   u8 *dst, size_t len, u8 ctr[16]);
+/* HCTR2's XCTR: block i (from @ctr) is XORed with E(iv ^ le128(i)). */
+void xctr_ref_crypt(const struct crypto_aes_ctx *key, const u8 *src,
+		    u8 *dst, size_t len, const u8 iv[16], u64 ctr);
+/*
+ * CBC-CS3 (SP 800-38A addendum, the kernel's cts(cbc(aes))) of a whole
+ * message of @len >= 16 bytes; @len == 16 is plain CBC.
+ */
+void cts_cbc_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
+		       const u8 *src, u8 *dst, size_t len, const u8 iv[16]);
+
 #endif /* _TESTS_AES_REF_H */

@@ -112,7 +112,7 @@ void rng_bytes(u8 *p, size_t n)
  * and cheap): half up to 512 bytes, a quarter up to 4 KiB, 7/32 up to
  * 16 KiB, 1/32 up to @max.
  */
-static unsigned int rand_len(unsigned int min, unsigned int max)
+unsigned int rand_len(unsigned int min, unsigned int max)
 {
 	unsigned int r = rng_below(32);
 	unsigned int lim = r < 16 ? 512 : r < 24 ? 4096 : r < 31 ? 16384 : max;
@@ -132,8 +132,8 @@ static void str_append(char *dst, size_t size, const char *s)
 	dst[n + len] = '\0';
 }
 
-static const char *const key_names[3] = { "aes128", "aes192", "aes256" };
-static const unsigned int key_lens[3] = { 16, 24, 32 };
+const char *const key_names[3] = { "aes128", "aes192", "aes256" };
+const unsigned int key_lens[3] = { 16, 24, 32 };
 
 /* ------------------------------------------------------------------------
  * Tallies: one per summary line
@@ -303,7 +303,7 @@ void test_report_crash(void)
 	printf(" [SEED=0x%llx]\n", (unsigned long long)plat->seed);
 }
 
-static void set_current(const struct tally *t, const struct test_case *tc)
+void set_current(const struct tally *t, const struct test_case *tc)
 {
 	cur_tally = t;
 	cur_case = tc;
@@ -313,10 +313,8 @@ static void set_current(const struct tally *t, const struct test_case *tc)
  * Buffers, placements and call splits
  */
 
-enum { SLOT_PT, SLOT_CT, SLOT_SRC, SLOT_DST, SLOT_AAD, SLOT_AAD2, SLOT_TAG };
-
 /* @off < 0: flush against the guard after; else @off after the guard before */
-static u8 *place(unsigned int slot, size_t len, int off)
+u8 *place(unsigned int slot, size_t len, int off)
 {
 	if (off < 0)
 		return plat->buf(slot, len, false);
@@ -366,7 +364,7 @@ static int rand_off(void)
 	return r == 0 ? -1 : r == 1 ? 0 : (int)rng_below(64);
 }
 
-static void random_layout(struct test_case *tc)
+void random_layout(struct test_case *tc)
 {
 	tc->src_off = rand_off();
 	tc->dst_off = rand_off();
@@ -374,7 +372,7 @@ static void random_layout(struct test_case *tc)
 }
 
 /* Exhaustive tests walk through every offset, -1 (end guard) to 63. */
-static void walk_layout(struct test_case *tc, unsigned int i)
+void walk_layout(struct test_case *tc, unsigned int i)
 {
 	tc->src_off = (int)(i % 65) - 1;
 	tc->dst_off = (int)((i * 29 + 7) % 65) - 1;
@@ -386,8 +384,7 @@ static void walk_layout(struct test_case *tc, unsigned int i)
  * non-empty, and with @xts every call is at least 16 bytes long, so that
  * ciphertext stealing has a full block before the tail.
  */
-static unsigned int random_splits(unsigned int *split, unsigned int len,
-				  bool xts)
+unsigned int random_splits(unsigned int *split, unsigned int len, bool xts)
 {
 	unsigned int cuts[MAX_SPLIT], n = 0, max_k, k, i, j, prev;
 
@@ -498,7 +495,7 @@ static const char *xts_skip[NR_XTS_IMPLS];
 static bool xts_corrupt[NR_XTS_IMPLS];
 static struct crypto_aes_ctx xts_key_mem __aligned(16);
 
-static int key_index(unsigned int keylen)
+int key_index(unsigned int keylen)
 {
 	return keylen == 16 ? 0 : keylen == 24 ? 1 : 2;
 }
@@ -1828,6 +1825,7 @@ unsigned int run_tests(const struct test_platform *p)
 	test_model_kat();
 	test_xts();
 	test_gcm();
+	test_modes(p);
 
 	printf("%u passed, %u failed, %u skipped\n", n_passed, n_failed,
 	       n_skipped);

@@ -79,4 +79,19 @@ void report_skip(const char *name, const char *detail, const char *reason);
 void report_unavailable(const char *name, const char *detail,
 			unsigned int feats, const char *reason);
 
+/* Shared with modes.c (see driver.c) */
+extern const char *const key_names[3];		/* "aes128" ... */
+extern const unsigned int key_lens[3];		/* 16, 24, 32 */
+int key_index(unsigned int keylen);
+unsigned int rand_len(unsigned int min, unsigned int max);
+u8 *place(unsigned int slot, size_t len, int off);
+void random_layout(struct test_case *tc);
+void walk_layout(struct test_case *tc, unsigned int i);
+unsigned int random_splits(unsigned int *split, unsigned int len, bool xts);
+void set_current(const struct tally *t, const struct test_case *tc);
+enum { SLOT_PT, SLOT_CT, SLOT_SRC, SLOT_DST, SLOT_AAD, SLOT_AAD2, SLOT_TAG };
+
+/* ECB, CBC, CTS-CBC, CTR, XCTR and single blocks (modes.c) */
+void test_modes(const struct test_platform *p);
+
 #endif /* _TESTS_DRIVER_H */

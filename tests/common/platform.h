@@ -112,6 +112,14 @@ struct test_platform {
 			   size_t len, u8 tag[16]);
 
 	/*
+	 * @mode "ecb", "cbc", "ctr" (128-bit big-endian counter in @iv) or
+	 * "cts" (CBC-CS3): @len bytes from @src to @dst, IV not updated.
+	 */
+	bool (*mode_oracle)(const char *mode, bool enc, const u8 *key,
+			    unsigned int keylen, const u8 iv[16],
+			    const u8 *src, u8 *dst, size_t len);
+
+	/*
 	 * Optional (NULL on bare metal): calls @fn for every test case of
 	 * the Wycheproof file @file ("aes_xts_test.json", ...).  Returns the
 	 * number of cases, or -1 if the vectors are not available.
@@ -129,9 +137,10 @@ struct test_platform {
 	unsigned int expect_feats;
 
 	/*
-	 * Optional, for proving the rig can fail: "xts:<impl>" or
-	 * "gcm:<impl>" makes the driver flip one output byte of that
-	 * implementation after every call.  NULL normally.
+	 * Optional, for proving the rig can fail: "xts:<impl>",
+	 * "gcm:<impl>" or "<mode>:<impl>" (modes.c) makes the driver flip
+	 * one output byte of that implementation after every call.  NULL
+	 * normally.
 	 */
 	const char *corrupt;
 };

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include <openssl/core_names.h>
 #include <openssl/evp.h>
 
 #include "platform.h"
@@ -128,6 +129,48 @@ static bool ossl_gcm(const u8 *key, unsigned int keylen,
 	    !EVP_EncryptFinal_ex(ctx, dst + len, &n) ||
 	    !EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, tag))
 		ossl_fail("GCM");
+	EVP_CIPHER_CTX_free(ctx);
+	return true;
+}
+
+/*
+ * ECB, CBC, CTR (OpenSSL increments the whole 128-bit counter block) and
+ * CBC-CS3, by name: "AES-128-" + "ECB", "CBC", "CTR" or "CBC-CTS".
+ */
+static bool ossl_mode(const char *mode, bool enc, const u8 *key,
+		      unsigned int keylen, const u8 iv[16], const u8 *src,
+		      u8 *dst, size_t len)
+{
+	static struct evp_cipher_st *cache[4][3];
+	static const char *const modes[4] = { "ecb", "cbc", "ctr", "cts" };
+	static const char *const names[4] = { "ECB", "CBC", "CTR", "CBC-CTS" };
+	OSSL_PARAM params[2] = { OSSL_PARAM_END, OSSL_PARAM_END };
+	unsigned int m, k = keylen / 8 - 2;
+	char name[32];
+	EVP_CIPHER_CTX *ctx;
+	int n, fin;
+
+	for (m = 0; m < 4 && strcmp(mode, modes[m]); m++)
+		;
+	if (m == 4 || k > 2)
+		return false;
+	snprintf(name, sizeof(name), "AES-%u-%s", keylen * 8, names[m]);
+	if (!cache[m][k]) {
+		cache[m][k] = EVP_CIPHER_fetch(NULL, name, NULL);
+		if (!cache[m][k])
+			ossl_fail(name);
+	}
+	if (m == 3)
+		params[0] = OSSL_PARAM_construct_utf8_string(
+			OSSL_CIPHER_PARAM_CTS_MODE, "CS3", 0);
+	ctx = EVP_CIPHER_CTX_new();
+	if (!ctx || !EVP_CipherInit_ex2(ctx, cache[m][k], key, iv, enc,
+					params) ||
+	    !EVP_CIPHER_CTX_set_padding(ctx, 0) ||
+	    !EVP_CipherUpdate(ctx, dst, &n, src, len) ||
+	    !EVP_CipherFinal_ex(ctx, dst + n, &fin) ||
+	    (size_t)(n + fin) != len)
+		ossl_fail(name);
 	EVP_CIPHER_CTX_free(ctx);
 	return true;
 }
@@ -260,6 +303,7 @@ int main(void)
 		.buf = user_buf,
 		.xts_oracle = ossl_xts,
 		.gcm_oracle = ossl_gcm,
+		.mode_oracle = ossl_mode,
 		.wycheproof_each = user_wycheproof_each,
 	};
 	struct timespec ts;

@@ -1,0 +1,887 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-ECB, AES-CBC, AES-CTS-CBC, AES-CTR and AES-XCTR for x86-64: AES-NI,
+ * AVX, VAES + AVX2, and VAES with AVX-512/AVX10.
+ *
+ * Design
+ * ======
+ *
+ * ECB, CBC decryption, CTR and XCTR en/decrypt every block independently,
+ * so the code keeps many blocks in flight to hide the latency of the AES
+ * instructions.  Each of these modes is written once, as the macro
+ * _aes_mode_crypt, and instantiated by _set_impl for these implementations:
+ *
+ *   function suffix  vector length  CPU features needed
+ *   aesni            16 (xmm)       AES-NI, SSSE3, SSE4.1
+ *   aesni_avx        16 (xmm)       the above + AVX (VEX-encoded)
+ *   vaes_avx2        32 (ymm)       the above + AVX2, VAES
+ *   vaes_avx10_256   32 (ymm)       the above + AVX512F/VL/BW, BMI2
+ *   vaes_avx10_512   64 (zmm)       the same
+ *
+ * as in aes-xts-avx-x86_64.S: "aesni" uses only legacy SSE encodings, and
+ * the helper macros below emit either the VEX/EVEX instruction or a move
+ * plus the two-operand legacy one.  avx10 also uses opmask registers, for
+ * one masked vector in place of a tail of single blocks and bytes.
+ *
+ * The main loop processes 8 vectors (8 blocks for xmm, 16 for ymm, 32 for
+ * zmm): with an AES latency of 4-5 cycles and two AES units (or one that
+ * takes a zmm per cycle), 8 independent vectors keep them busy.  What
+ * remains, fewer than 8 vectors, is done as at most one group each of 4, 2
+ * and 1 vectors, so that a short message is still processed in parallel.
+ * Then, on avx10, the rest as one masked vector; otherwise (ymm) one single
+ * block and, for CTR/XCTR, a final partial block XORed byte by byte.
+ *
+ * Every group runs the AES rounds as a loop over the round keys, one
+ * broadcast load per round for all vectors of the group: the loads and the
+ * loop's three instructions run beside the AES instructions, and one loop
+ * serves AES-128, -192 and -256 at a fraction of the size of unrolled
+ * rounds.  The first and last round keys stay in registers.
+ *
+ * Serial code, AES-NI + SSE only (it runs on every CPU the glue supports):
+ * one block (aes_{en,de}crypt_block_aesni, the "aes" cipher), CBC encryption
+ * (each block depends on the previous one: vectors would not help) and the
+ * CTS-CBC tail.
+ *
+ * ABI
+ * ===
+ *
+ * The functions follow the System V AMD64 ABI and the prototypes and
+ * contracts in aesni-intel.h.  @key is a struct crypto_aes_ctx; encryption
+ * (and CTR/XCTR) uses key_enc, decryption key_dec, the equivalent inverse
+ * cipher's schedule for aesdec.  @src and @dst may be equal but must not
+ * otherwise overlap; they need no alignment, nor does @key.  No memory
+ * outside src[0..len), dst[0..len), the key and the IV/counter is read or
+ * written, even for partial vectors and partial blocks: those use masked
+ * accesses or single blocks and bytes.  The caller must be in a
+ * kernel_fpu_begin() section; the VEX/EVEX functions end with vzeroupper.
+ *
+ * What this code deliberately does not do
+ * =======================================
+ *
+ * - No data-dependent branches or memory indices: branches depend on @len,
+ *   the key length and (CTR) the public counter only.
+ * - No stack frame, no callee-saved registers.
+ * - No unrolled AES rounds (see above) and no special code per key size.
+ * - No VAES for CBC encryption or single blocks (serial: see above).
+ * - CTR: no vector carry arithmetic.  The 128-bit counter is kept as two
+ *   64-bit halves in general-purpose registers; the vectors only ever add
+ *   to the low halves.  A message whose low half would wrap is processed as
+ *   two segments, up to the wrap and after it (see _ctr_begin).
+ */
+
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+#include "aesni-intel.h"
+#include "aes-macros.h"
+
+.section .rodata
+.p2align 6
+/* Lane i of the first vector of counters is the counter + i (low qwords) */
+.Llane_offsets:
+	.quad	0, 0, 1, 0, 2, 0, 3, 0, 4, 0
+/* pshufb mask: reverses the 16 bytes (big-endian <-> little-endian) */
+.Lbswap128:
+	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+/* The counter advance of one block */
+.Linc1:
+	.quad	1, 0
+/*
+ * CTS: 16 bytes loaded from .Lcts_shuf + 16 + s (-16 <= s <= 16) are a
+ * pshufb mask that moves byte i + s of the source to byte i, and zeroes byte
+ * i when i + s is outside 0..15.  16 bytes loaded from .Lcts_himask + 16 - d
+ * (0 <= d <= 16) have 0xff in bytes d..15, zero in bytes 0..d-1.
+ */
+.Lcts_shuf:
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07
+	.byte	0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+.Lcts_himask:
+	.quad	0, 0, -1, -1
+
+.text
+
+/*
+ * _set_impl vl, avx, avx10: select the implementation that the following
+ * macros generate (as in aes-xts-avx-x86_64.S).  Defines V0..V15 as the
+ * vector registers of length VL and X0..X15 as their low 128 bits, then the
+ * register roles.
+ */
+.macro	_set_impl	vl, avx, avx10
+	.set	VL, \vl
+	.set	USE_AVX, \avx
+	.set	USE_AVX10, \avx10
+	.set	NBLK, \vl / 16		/* blocks per vector */
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+.if \vl == 16
+	.set	V\i, %xmm\i
+.elseif \vl == 32
+	.set	V\i, %ymm\i
+.else
+	.set	V\i, %zmm\i
+.endif
+	.set	X\i, %xmm\i
+.endr
+
+	/* General-purpose registers: the arguments, then the others */
+	.set	KEY, %rdi	/* the first round key of the schedule in use */
+	.set	SRC, %rsi
+	.set	DST, %rdx
+	.set	LEN, %rcx	/* bytes left, 64-bit (see _aes_mode_crypt) */
+	.set	LEN32, %ecx
+	.set	IV_PTR, %r8	/* CBC: iv; CTR: ctr; XCTR: iv */
+	.set	XCTR_CTR, %r9	/* XCTR: the block number of the first block */
+	.set	RNDKEYLAST_PTR, %r10	/* the last round key */
+	.set	GTMP0, %rax	/* scratch; the main loop's round key pointer */
+	/* CTR: the counter of the next block, as a 128-bit integer */
+	.set	CTR_LO, %r9
+	.set	CTR_HI, %r11
+	/* CTR: the bytes of the second segment (see _ctr_begin) */
+	.set	LEN_REST, %r8
+
+	/* Vector registers.  AESDATA0..7: the vectors being processed */
+	.set	AESDATA0, V0
+	.set	AESDATA0_XMM, X0
+	.set	AESDATA1, V1
+	.set	AESDATA1_XMM, X1
+	.set	AESDATA2, V2
+	.set	AESDATA2_XMM, X2
+	.set	AESDATA3, V3
+	.set	AESDATA3_XMM, X3
+	.set	AESDATA4, V4
+	.set	AESDATA4_XMM, X4
+	.set	AESDATA5, V5
+	.set	AESDATA5_XMM, X5
+	.set	AESDATA6, V6
+	.set	AESDATA6_XMM, X6
+	.set	AESDATA7, V7
+	.set	AESDATA7_XMM, X7
+	.set	RNDKEY, V8		/* a middle round key, in each lane */
+	.set	RNDKEY_XMM, X8
+	.set	RNDKEY0, V9		/* the first round key, in each lane */
+	.set	RNDKEY0_XMM, X9
+	.set	RNDKEYLAST, V10		/* the last round key, in each lane */
+	.set	RNDKEYLAST_XMM, X10
+	/* CTR, XCTR: the counters of the next vector (see _group) */
+	.set	LE_CTR, V11
+	.set	LE_CTR_XMM, X11
+	/* CBC: the ciphertext block before the next one, in the low lane */
+	.set	PREV, V11
+	.set	PREV_XMM, X11
+	.set	LE_CTR_INC, V12		/* CTR, XCTR: NBLK in each low qword */
+	.set	LE_CTR_INC_XMM, X12
+	.set	BSWAP_MASK, V13		/* CTR: .Lbswap128 in each lane */
+	.set	BSWAP_MASK_XMM, X13
+	.set	IVK, V13		/* XCTR: iv ^ the first round key */
+	.set	IVK_XMM, X13
+	.set	TMP0, V14
+	.set	TMP0_XMM, X14
+.endm
+
+/*
+ * Instruction helpers beyond those of aes-macros.h (same operand order).
+ * Legacy SSE memory operands must be 16-byte aligned, so only the move
+ * helpers and _xor_mem take unaligned memory operands (_xor_mem loads
+ * through a temporary on SSE).
+ */
+
+/* \dst (a VL vector) = the xmm register \src in every 128-bit lane */
+.macro	_vbroadcast_xmm	src, dst
+.if VL == 32
+	vinserti128	$1, \src, \dst, \dst	/* \dst's low lane is \src */
+.elseif VL == 64
+	vshufi64x2	$0, \dst, \dst, \dst
+.endif
+.endm
+
+/* \reg ^= the unaligned memory \mem; legacy SSE clobbers \tmp */
+.macro	_xor_mem	mem, reg, tmp
+.if USE_AVX
+	_vpxor		\mem, \reg, \reg
+.else
+	movdqu		\mem, \tmp
+	pxor		\tmp, \reg
+.endif
+.endm
+
+/* _vaes on AESDATA\i\sfx */
+.macro	_vaes_i	op, key, i, sfx
+	_vaes		\op, \key, AESDATA\i\sfx
+.endm
+
+/*
+ * _rounds dir, n, sfx, impl: the AES rounds after the first AddRoundKey on
+ * AESDATA0..AESDATA(n-1), \dir = enc or dec: full vectors if \sfx is empty, their
+ * low blocks if \sfx is _XMM.  KEY points 128 bytes after the first round
+ * key, so that round key r (1..13) is at 16*r - 128 (KEY), a signed-byte
+ * displacement; the last one is RNDKEYLAST.  Clobbers GTMP0, RNDKEY and the
+ * flags.
+ *
+ * The main loop (\n = 8) loops over the middle round keys, one broadcast
+ * load per round for all 8 vectors, from KEY - 112 to RNDKEYLAST_PTR: unrolled,
+ * that code would be 8 times the size, and the loop's three instructions
+ * run beside the eight AES instructions.  The smaller groups of the
+ * remainder call a local function of unrolled rounds instead (see
+ * _rounds_func), shared by the modes of an implementation: there a loop's
+ * overhead would weigh on short messages.
+ */
+.macro	_rounds	dir, n, sfx, impl
+.if \n == 8
+	lea		-112(KEY), GTMP0
+.Lround\@:
+	_vbroadcast128	(GTMP0), RNDKEY
+.irp i, 0,1,2,3,4,5,6,7
+	_vaes_i		aes\dir, RNDKEY, \i
+.endr
+	add		$16, GTMP0
+	cmp		GTMP0, RNDKEYLAST_PTR
+	jne		.Lround\@
+.irp i, 0,1,2,3,4,5,6,7
+	_vaes_i		aes\dir\()last, RNDKEYLAST, \i
+.endr
+.else
+	call		_aes_\dir\()\n\()\sfx\()_\impl
+.endif
+.endm
+
+/*
+ * _rounds_func dir, n, sfx, impl: the local function that _rounds calls,
+ * with the rounds unrolled: AES-128 ends after round 9, AES-192 after 11.
+ * The key length is read from the key struct (KEY points into it).
+ */
+.macro	_rounds_func	dir, n, sfx, impl
+SYM_FUNC_START_LOCAL(_aes_\dir\()\n\()\sfx\()_\impl)
+.ifc \dir, enc
+	cmpl		$24, AES_KEYLEN_OFFSET - AES_KEY_ENC_OFFSET - 128(KEY)
+.else
+	cmpl		$24, AES_KEYLEN_OFFSET - AES_KEY_DEC_OFFSET - 128(KEY)
+.endif
+.irp r, 1,2,3,4,5,6,7,8,9
+	_round		\dir, \r, \n, \sfx
+.endr
+	jb		.Llast\@
+	_round		\dir, 10, \n, \sfx
+	_round		\dir, 11, \n, \sfx
+	je		.Llast\@
+	_round		\dir, 12, \n, \sfx
+	_round		\dir, 13, \n, \sfx
+.Llast\@:
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
+	_vaes_i		aes\dir\()last, RNDKEYLAST\sfx, \i, \sfx
+.endif
+.endr
+	RET
+SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
+.endm
+
+/*
+ * One unrolled round r on AESDATA0..AESDATA(n-1).  A single xmm register takes
+ * its round key straight from memory on VEX/EVEX (legacy SSE would need it
+ * aligned).
+ */
+.macro	_round	dir, r, n, sfx
+	.set		MEMKEY, USE_AVX && \n == 1 && VL == 16
+.ifnb \sfx
+	.set		MEMKEY, USE_AVX
+.endif
+.if MEMKEY
+	vaes\dir	16*\r-128(KEY), AESDATA0_XMM, AESDATA0_XMM
+.else
+.ifb \sfx
+	_vbroadcast128	16*\r-128(KEY), RNDKEY
+.else
+	_vmovdqu	16*\r-128(KEY), RNDKEY_XMM
+.endif
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
+	_vaes_i		aes\dir, RNDKEY\sfx, \i, \sfx
+.endif
+.endr
+.endif
+.endm
+
+/*
+ * _group n, sfx, tail: one group of the main loop or of the
+ * remainder: \n vectors (\sfx empty) or \n single blocks (\sfx = _XMM) from
+ * SRC to DST.  It does not advance SRC, DST or LEN.  \tail:
+ *   empty	whole vectors or blocks
+ *   masked	(avx10, \n = 1) the LEN < VL bytes left, with the byte mask
+ *		%k1 (and for CBC %k3: those bytes but the first block's)
+ *   ks		(CTR, XCTR; \n = 1) only the keystream block, left in
+ *		AESDATA0_XMM, for _xor_bytes
+ *
+ * The mode is that of _aes_mode_crypt (MODE_* flags):
+ *   ECB:  AESDATAi = AES(block i)
+ *   CBC:  AESDATAi = AES^-1(C_i) ^ C_(i-1), C_(-1) = PREV (see below)
+ *   CTR:  AESDATAi = AES(bswap128(counter i)) ^ P_i; CTR holds the counters
+ *	   of the next vector (lane j: its block j), as little-endian 128-bit
+ *	   integers of which only the low qwords change (see _ctr_begin)
+ *   XCTR: AESDATAi = AES(iv ^ le128(counter i)) ^ P_i; CTR as for CTR, IVK
+ *	   = iv ^ the first round key, which whitens the block in the same XOR
+ *
+ * CBC decryption XORs vector i with the ciphertext vector 16 bytes before
+ * it: loaded from SRC + i*VL - 16 for i > 0; for i = 0 its first block is
+ * PREV_XMM, the last ciphertext block before the group (the IV at first),
+ * and the rest comes from SRC (a VEX insert, or an EVEX merge-masked load
+ * under %k2: all bytes but the first 16).  Before the stores, PREV_XMM is
+ * loaded with the group's last ciphertext block: with @src == @dst every
+ * ciphertext block is read before the block over it is written.
+ */
+.macro	_group	n, sfx, tail, impl
+	.set		W, VL		/* bytes per register of the group */
+.ifnb \sfx
+	.set		W, 16
+.endif
+	.set		TAIL_KS, 0
+.ifc \tail, ks
+	.set		TAIL_KS, 1
+.endif
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
+	_group_input	\i, \n, \sfx, \tail
+.endif
+.endr
+.if MODE_DEC
+	_rounds		dec, \n, \sfx, \impl
+.else
+	_rounds		enc, \n, \sfx, \impl
+.endif
+.if MODE_CBC
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
+	_cbc_xor	\i, \sfx, \tail
+.endif
+.endr
+.ifnc \tail, masked
+	_vmovdqu	\n*W-16(SRC), PREV_XMM
+.endif
+.endif
+.if !TAIL_KS
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
+.if MODE_CTR || MODE_XCTR
+	_xor_src	\i, \sfx, \tail
+.endif
+.endif
+.endr
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
+	_store		\i, \sfx, \tail
+.endif
+.endr
+.endif
+.endm
+
+/* _group's AES input of AESDATA\i, first AddRoundKey included */
+.macro	_group_input	i, n, sfx, tail
+.if MODE_CTR
+	_v3		pshufb, BSWAP_MASK\sfx, LE_CTR\sfx, AESDATA\i\sfx
+	_vpxor		RNDKEY0\sfx, AESDATA\i\sfx, AESDATA\i\sfx
+.elseif MODE_XCTR
+	_vpxor		IVK\sfx, LE_CTR\sfx, AESDATA\i\sfx
+.else
+	/* the block(s) at SRC + i*W ^ RNDKEY0; masked: under %k1 */
+.ifc \tail, masked
+	vmovdqu8	(SRC), AESDATA0\sfx{%k1}{z}
+	vpxord		RNDKEY0\sfx, AESDATA0\sfx, AESDATA0\sfx
+.elseif USE_AVX
+	_vpxor		\i*W(SRC), RNDKEY0\sfx, AESDATA\i\sfx
+.else
+	movdqu		\i*W(SRC), AESDATA\i
+	pxor		RNDKEY0, AESDATA\i
+.endif
+.endif
+.if (MODE_CTR || MODE_XCTR) && !(\i == \n - 1 && TAIL_KS)
+	_ctr_advance	\sfx
+.endif
+.endm
+
+/* CBC: AESDATA\i ^= the ciphertext 16 bytes before it (see _group) */
+.macro	_cbc_xor	i, sfx, tail
+.if \i > 0
+	_xor_mem	\i*W-16(SRC), AESDATA\i\sfx, TMP0_XMM
+.elseif W == 16
+	_vpxor		PREV_XMM, AESDATA0_XMM, AESDATA0_XMM
+.elseif USE_AVX10
+.ifc \tail, masked
+	vmovdqu8	-16(SRC), PREV{%k3}
+.else
+	vmovdqu8	-16(SRC), PREV{%k2}
+.endif
+	vpxord		PREV, AESDATA0, AESDATA0
+.else
+	vinserti128	$1, (SRC), PREV, TMP0
+	vpxor		TMP0, AESDATA0, AESDATA0
+.endif
+.endm
+
+/* CTR, XCTR: AESDATA\i ^= the source (masked: under %k1) */
+.macro	_xor_src	i, sfx, tail
+.ifc \tail, masked
+	vmovdqu8	(SRC), TMP0\sfx{%k1}{z}
+	vpxord		TMP0\sfx, AESDATA0\sfx, AESDATA0\sfx
+.else
+	_xor_mem	\i*W(SRC), AESDATA\i\sfx, TMP0_XMM
+.endif
+.endm
+
+/* AESDATA\i to DST + i*W (masked: under %k1) */
+.macro	_store	i, sfx, tail
+.ifc \tail, masked
+	vmovdqu8	AESDATA0\sfx, (DST){%k1}
+.else
+	_vmovdqu	AESDATA\i\sfx, \i*W(DST)
+.endif
+.endm
+
+/* CTR, XCTR: the counters advance by one vector (\sfx empty) or block */
+.macro	_ctr_advance	sfx
+.ifb \sfx
+	_v3		paddq, LE_CTR_INC, LE_CTR, LE_CTR
+.else
+	_v3		paddq, .Linc1(%rip), LE_CTR_XMM, LE_CTR_XMM
+.endif
+.endm
+
+/*
+ * _xor_bytes: CTR, XCTR without opmasks: dst[0..LEN) = src[0..LEN) ^ the
+ * first LEN bytes of the keystream block in AESDATA0_XMM, 1 <= LEN <= 15, one
+ * byte at a time, the keystream shifted down through %rax:%r11.  Clobbers
+ * %rax, %r10, %r11 (no round keys are needed any more).
+ */
+.macro	_xor_bytes
+.if USE_AVX
+	vmovq		AESDATA0_XMM, %rax
+	vpextrq		$1, AESDATA0_XMM, %r11
+.else
+	movq		AESDATA0_XMM, %rax
+	pextrq		$1, AESDATA0_XMM, %r11
+.endif
+.Lbyte\@:
+	movzbl		(SRC), %r10d
+	xor		%al, %r10b
+	mov		%r10b, (DST)
+	shrd		$8, %r11, %rax
+	shr		$8, %r11
+	inc		SRC
+	inc		DST
+	dec		LEN
+	jnz		.Lbyte\@
+.endm
+
+/*
+ * _ctr_begin: CTR setup.  Reads the big-endian counter at IV_PTR into
+ * CTR_HI:CTR_LO and writes back the counter after the message (+ the number
+ * of blocks, a partial one included, with the carry through all 128 bits).
+ *
+ * The vectors add only to the low 64 bits.  If adding the number of blocks
+ * would carry out of them and a block would use a counter past the carry,
+ * the message is split: LEN = the bytes up to that block (a multiple of
+ * 16), LEN_REST = the others, done by _ctr_next_segment with CTR_HI + 1 and
+ * CTR_LO = 0 (so at 2^128 the counter wraps to 0).  @len < 2^32 bytes is
+ * fewer than 2^28 blocks, so there is at most one carry.  Clobbers GTMP0
+ * and RNDKEYLAST_PTR (set up after this).
+ */
+.macro	_ctr_begin
+	mov		(IV_PTR), CTR_HI
+	bswap		CTR_HI
+	mov		8(IV_PTR), CTR_LO
+	bswap		CTR_LO
+	lea		15(LEN), GTMP0
+	shr		$4, GTMP0		/* the number of blocks */
+	mov		CTR_LO, RNDKEYLAST_PTR
+	add		GTMP0, RNDKEYLAST_PTR		/* the low half after the message */
+	mov		CTR_HI, GTMP0
+	adc		$0, GTMP0		/* the high half after the message */
+	bswap		GTMP0
+	mov		GTMP0, (IV_PTR)
+	mov		RNDKEYLAST_PTR, GTMP0
+	bswap		GTMP0
+	mov		GTMP0, 8(IV_PTR)
+	xor		LEN_REST, LEN_REST	/* IV_PTR is not needed any more */
+	cmp		CTR_LO, RNDKEYLAST_PTR
+	jae		.Lctr_no_split\@	/* no carry */
+	test		RNDKEYLAST_PTR, RNDKEYLAST_PTR
+	jz		.Lctr_no_split\@	/* the carry is after the last block */
+	mov		CTR_LO, GTMP0
+	neg		GTMP0			/* blocks up to the carry */
+	shl		$4, GTMP0
+	mov		LEN, LEN_REST
+	sub		GTMP0, LEN_REST
+	mov		GTMP0, LEN
+.Lctr_no_split\@:
+.endm
+
+/* CTR and XCTR: CTR = the counters of the first vector, from CTR_HI:CTR_LO */
+.macro	_ctr_load	mode
+.if USE_AVX
+	vmovq		CTR_LO, LE_CTR_XMM
+.ifc \mode, ctr
+	vpinsrq		$1, CTR_HI, LE_CTR_XMM, LE_CTR_XMM
+.endif
+.else
+	movq		CTR_LO, LE_CTR_XMM
+.ifc \mode, ctr
+	pinsrq		$1, CTR_HI, LE_CTR_XMM
+.endif
+.endif
+	_vbroadcast_xmm	LE_CTR_XMM, LE_CTR
+.if VL > 16
+	vpaddq		.Llane_offsets(%rip), LE_CTR, LE_CTR
+.endif
+.endm
+
+/*
+ * _aes_mode_crypt mode: the body of aes_<mode>_<impl>() for the
+ * implementation selected by _set_impl, \mode = ecb_enc, ecb_dec, cbc_dec,
+ * ctr or xctr (see _group).
+ *
+ * LEN counts the bytes not yet processed.  It is 64-bit, so that the signed
+ * tests "LEN - n >= 0" below hold for any 32-bit @len.
+ */
+.macro	_aes_mode_crypt	mode, impl
+	.set		MODE_DEC, 0
+	.set		MODE_CBC, 0
+	.set		MODE_CTR, 0
+	.set		MODE_XCTR, 0
+.ifc \mode, ecb_dec
+	.set		MODE_DEC, 1
+.endif
+.ifc \mode, cbc_dec
+	.set		MODE_DEC, 1
+	.set		MODE_CBC, 1
+.endif
+.ifc \mode, ctr
+	.set		MODE_CTR, 1
+.endif
+.ifc \mode, xctr
+	.set		MODE_XCTR, 1
+.endif
+	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
+.if MODE_CTR
+	_ctr_begin
+.endif
+	/*
+	 * KEY = the first round key + 128 (see _rounds), RNDKEYLAST_PTR = the last
+	 * one: key_length / 4 + 6 rounds, so it is at 4 * key_length + 96.
+	 */
+	mov		AES_KEYLEN_OFFSET(KEY), %eax
+.if MODE_DEC
+	lea		AES_KEY_DEC_OFFSET + 96(KEY,%rax,4), RNDKEYLAST_PTR
+	lea		AES_KEY_DEC_OFFSET + 128(KEY), KEY
+.else
+	lea		AES_KEY_ENC_OFFSET + 96(KEY,%rax,4), RNDKEYLAST_PTR
+	lea		AES_KEY_ENC_OFFSET + 128(KEY), KEY
+.endif
+	_vbroadcast128	-128(KEY), RNDKEY0
+	_vbroadcast128	(RNDKEYLAST_PTR), RNDKEYLAST
+
+.if MODE_CBC
+	_vmovdqu	(IV_PTR), PREV_XMM
+	/* The next IV is the last ciphertext block: read before any store */
+	test		LEN, LEN
+	jz		.Ldone\@
+	lea		-16(SRC,LEN), %rax
+	_vmovdqu	(%rax), TMP0_XMM
+	_vmovdqu	TMP0_XMM, (IV_PTR)
+.if USE_AVX10
+	/* %k2: every byte of a vector but those of its first block */
+	mov		$-1, %rax
+	shl		$16, %rax
+	kmovq		%rax, %k2
+.endif
+.endif
+.if MODE_CTR || MODE_XCTR
+	_set_inc
+.endif
+.if MODE_CTR
+	_vbroadcast128	.Lbswap128(%rip), BSWAP_MASK
+.Lsegment\@:
+	_ctr_load	ctr
+.endif
+.if MODE_XCTR
+	_vbroadcast128	(IV_PTR), IVK
+	_vpxor		RNDKEY0, IVK, IVK
+	_ctr_load	xctr
+.endif
+
+	/* The main loop: 8 vectors at a time */
+	sub		$8*VL, LEN
+	jl		.Lmain_done\@
+.Lmain\@:
+	_group		8, , , \impl
+	add		$8*VL, SRC
+	add		$8*VL, DST
+	sub		$8*VL, LEN
+	jge		.Lmain\@
+.Lmain_done\@:
+	add		$8*VL, LEN
+
+	/* Then at most one group each of 4, 2 and 1 vectors */
+.irp g, 4,2,1
+	cmp		$\g*VL, LEN
+	jl		.Lgroup_done\@_\g
+	_group		\g, , , \impl
+	add		$\g*VL, SRC
+	add		$\g*VL, DST
+	sub		$\g*VL, LEN
+.Lgroup_done\@_\g:
+.endr
+	test		LEN, LEN
+	jz		.Lsegment_done\@
+
+	/*
+	 * Then the LEN < VL bytes left: on avx10 as one masked vector, or
+	 * one masked block if that is all
+	 */
+.if USE_AVX10
+	mov		$-1, %rax
+	bzhi		LEN, %rax, %rax
+	kmovq		%rax, %k1
+	cmp		$16, LEN
+	ja		.Lmasked_vec\@
+	_group		1, _XMM, masked, \impl
+	jmp		.Lmasked_done\@
+.Lmasked_vec\@:
+.if MODE_CBC
+	kandq		%k1, %k2, %k3
+.endif
+	_group		1, , masked, \impl
+.Lmasked_done\@:
+	add		LEN, SRC
+	add		LEN, DST
+.else
+.if VL == 32
+	/* ... else one block ... */
+	cmp		$16, LEN
+	jl		.Lblock_done\@
+	_group		1, _XMM, , \impl
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, LEN
+	jz		.Lsegment_done\@
+.Lblock_done\@:
+.endif
+.if MODE_CTR || MODE_XCTR
+	/* ... and (CTR, XCTR) a partial block */
+.if VL == 16
+	_group		1, , ks, \impl
+.else
+	_group		1, _XMM, ks, \impl
+.endif
+	_xor_bytes
+.endif
+.endif
+.Lsegment_done\@:
+.if MODE_CTR
+	/* The second segment, if any (see _ctr_begin) */
+	test		LEN_REST, LEN_REST
+	jz		.Ldone\@
+	mov		LEN_REST, LEN
+	xor		LEN_REST, LEN_REST
+	add		$1, CTR_HI
+	xor		CTR_LO, CTR_LO
+	jmp		.Lsegment\@
+.endif
+.Ldone\@:
+.if USE_AVX
+	vzeroupper
+.endif
+	RET
+.endm
+
+/* CTR, XCTR: LE_CTR_INC = NBLK in the low qword of each lane */
+.macro	_set_inc
+	_vbroadcast128	.Llane_offsets + 16*NBLK(%rip), LE_CTR_INC
+.endm
+
+/* The exported functions of one implementation, and its round functions */
+.macro	_mode_funcs	impl
+	_rounds_func	enc, 4, , \impl
+	_rounds_func	enc, 2, , \impl
+	_rounds_func	enc, 1, , \impl
+	_rounds_func	dec, 4, , \impl
+	_rounds_func	dec, 2, , \impl
+	_rounds_func	dec, 1, , \impl
+.if VL > 16
+	_rounds_func	enc, 1, _XMM, \impl
+	_rounds_func	dec, 1, _XMM, \impl
+.endif
+SYM_TYPED_FUNC_START(aes_ecb_encrypt_\impl)
+	_aes_mode_crypt	ecb_enc, \impl
+SYM_FUNC_END(aes_ecb_encrypt_\impl)
+SYM_TYPED_FUNC_START(aes_ecb_decrypt_\impl)
+	_aes_mode_crypt	ecb_dec, \impl
+SYM_FUNC_END(aes_ecb_decrypt_\impl)
+SYM_TYPED_FUNC_START(aes_cbc_decrypt_\impl)
+	_aes_mode_crypt	cbc_dec, \impl
+SYM_FUNC_END(aes_cbc_decrypt_\impl)
+SYM_TYPED_FUNC_START(aes_ctr_crypt_\impl)
+	_aes_mode_crypt	ctr, \impl
+SYM_FUNC_END(aes_ctr_crypt_\impl)
+SYM_TYPED_FUNC_START(aes_xctr_crypt_\impl)
+	_aes_mode_crypt	xctr, \impl
+SYM_FUNC_END(aes_xctr_crypt_\impl)
+.endm
+
+/*
+ * Serial code (AES-NI + SSE).
+ *
+ * _serial_keys dir: KEY = the first round key of the schedule for \dir,
+ * RNDKEYLAST_PTR = the last one, RNDKEY0/RNDKEYLAST loaded.  Clobbers %rax.
+ */
+.macro	_serial_keys	dir
+	mov		AES_KEYLEN_OFFSET(KEY), %eax
+.ifc \dir, enc
+	lea		AES_KEY_ENC_OFFSET + 96(KEY,%rax,4), RNDKEYLAST_PTR
+	lea		AES_KEY_ENC_OFFSET(KEY), KEY
+.else
+	lea		AES_KEY_DEC_OFFSET + 96(KEY,%rax,4), RNDKEYLAST_PTR
+	lea		AES_KEY_DEC_OFFSET(KEY), KEY
+.endif
+	movdqu		(KEY), RNDKEY0_XMM
+	movdqu		(RNDKEYLAST_PTR), RNDKEYLAST_XMM
+.endm
+
+/* _block dir, reg: \reg = AES (\dir = enc) or AES^-1 (dec) of \reg */
+.macro	_block	dir, reg
+	pxor		RNDKEY0_XMM, \reg
+	lea		16(KEY), GTMP0
+.Lround\@:
+	movdqu		(GTMP0), RNDKEY_XMM
+	aes\dir		RNDKEY_XMM, \reg
+	add		$16, GTMP0
+	cmp		GTMP0, RNDKEYLAST_PTR
+	jne		.Lround\@
+	aes\dir\()last	RNDKEYLAST_XMM, \reg
+.endm
+
+	_set_impl	16, 0, 0
+
+/*
+ * void aes_encrypt_block_aesni(const struct crypto_aes_ctx *key,
+ *				u8 dst[16], const u8 src[16]);
+ * (and aes_decrypt_block_aesni() likewise, with key_dec)
+ */
+.macro	_aes_block_func	dir
+	_serial_keys	\dir
+	movdqu		(%rdx), %xmm0
+	_block		\dir, %xmm0
+	movdqu		%xmm0, (%rsi)
+	RET
+.endm
+SYM_TYPED_FUNC_START(aes_encrypt_block_aesni)
+	_aes_block_func	enc
+SYM_FUNC_END(aes_encrypt_block_aesni)
+SYM_TYPED_FUNC_START(aes_decrypt_block_aesni)
+	_aes_block_func	dec
+SYM_FUNC_END(aes_decrypt_block_aesni)
+
+/*
+ * void aes_cbc_encrypt_aesni(const struct crypto_aes_ctx *key,
+ *			      const u8 *src, u8 *dst, unsigned int len,
+ *			      u8 iv[16]);
+ * C_i = AES(P_i ^ C_(i-1)), C_(-1) = iv; iv = the last C_i on return.
+ */
+SYM_TYPED_FUNC_START(aes_cbc_encrypt_aesni)
+	_serial_keys	enc
+	movdqu		(IV_PTR), %xmm0
+	sub		$16, LEN32
+	jb		.Lcbc_enc_done
+.Lcbc_enc_loop:
+	movdqu		(SRC), %xmm1
+	pxor		%xmm1, %xmm0
+	_block		enc, %xmm0
+	movdqu		%xmm0, (DST)
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, LEN32
+	jae		.Lcbc_enc_loop
+.Lcbc_enc_done:
+	movdqu		%xmm0, (IV_PTR)
+	RET
+SYM_FUNC_END(aes_cbc_encrypt_aesni)
+
+/*
+ * void aes_cts_cbc_{en,de}crypt_aesni(const struct crypto_aes_ctx *key,
+ *				       const u8 *src, u8 *dst,
+ *				       unsigned int len, u8 iv[16]);
+ *
+ * The last 16 < len <= 32 bytes of a CBC-CS3 message: a full block and d =
+ * len - 16 (1..16) bytes after it, chained from iv (which is not written).
+ *
+ * Encryption: E = AES(P_(n-1) ^ iv); the output is AES(E ^ (P_n || 0s))
+ * followed by the first d bytes of E.
+ * Decryption: D = AES^-1(C_(n-1)) = E ^ (P_n || 0s), so P_n = the first d
+ * bytes of D ^ C_n, and E = C_n followed by the last 16 - d bytes of D;
+ * then P_(n-1) = AES^-1(E) ^ iv.
+ *
+ * The d-byte part is read as the last 16 bytes of the input (which overlap
+ * the full block when d < 16) and moved down with pshufb; the d-byte output
+ * is moved up and written as the last 16 bytes of the output, whose first
+ * 16 - d bytes are then overwritten by the full block.  So no byte outside
+ * the message is touched, and everything is read before anything is
+ * written.
+ *
+ * %xmm0: the full block's data, %xmm1: the d-byte part, %xmm2/%xmm3: shift
+ * masks, %xmm4: temporary.
+ */
+.macro	_cts_masks
+	lea		-16(LEN), %r11			/* d */
+	lea		.Lcts_shuf+32(%rip), %rax
+	sub		%r11, %rax
+	movdqu		(%rax), %xmm2			/* down by 16 - d */
+	lea		.Lcts_shuf(%rip), %rax
+	movdqu		(%rax,%r11), %xmm3		/* up by 16 - d */
+	movdqu		(SRC), %xmm0
+	movdqu		-16(SRC,LEN), %xmm1
+	pshufb		%xmm2, %xmm1			/* the d bytes, then 0s */
+.endm
+
+SYM_TYPED_FUNC_START(aes_cts_cbc_encrypt_aesni)
+	mov		LEN32, LEN32
+	_serial_keys	enc
+	_cts_masks
+	movdqu		(IV_PTR), %xmm4
+	pxor		%xmm4, %xmm0
+	_block		enc, %xmm0			/* E */
+	pxor		%xmm0, %xmm1
+	_block		enc, %xmm1			/* the full output block */
+	pshufb		%xmm3, %xmm0
+	movdqu		%xmm0, -16(DST,LEN)		/* E's first d bytes */
+	movdqu		%xmm1, (DST)
+	RET
+SYM_FUNC_END(aes_cts_cbc_encrypt_aesni)
+
+SYM_TYPED_FUNC_START(aes_cts_cbc_decrypt_aesni)
+	mov		LEN32, LEN32
+	_serial_keys	dec
+	_cts_masks
+	_block		dec, %xmm0			/* D */
+	lea		.Lcts_himask+16(%rip), %rax
+	sub		%r11, %rax
+	movdqu		(%rax), %xmm4			/* bytes d..15 */
+	pand		%xmm0, %xmm4
+	pxor		%xmm1, %xmm0			/* P_n, then D's last bytes */
+	por		%xmm4, %xmm1			/* E */
+	_block		dec, %xmm1
+	movdqu		(IV_PTR), %xmm4
+	pxor		%xmm4, %xmm1			/* P_(n-1) */
+	pshufb		%xmm3, %xmm0
+	movdqu		%xmm0, -16(DST,LEN)		/* P_n */
+	movdqu		%xmm1, (DST)
+	RET
+SYM_FUNC_END(aes_cts_cbc_decrypt_aesni)
+
+	_mode_funcs	aesni
+	_set_impl	16, 1, 0
+	_mode_funcs	aesni_avx
+	_set_impl	32, 1, 0
+	_mode_funcs	vaes_avx2
+	_set_impl	32, 1, 1
+	_mode_funcs	vaes_avx10_256
+	_set_impl	64, 1, 1
+	_mode_funcs	vaes_avx10_512

@@ -1,0 +1,69 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Shows that the tests of aes-modes-x86_64.S can fail: each mutation below
+# changes one instruction of a throw-away copy of the repository, whose
+# user-space rig (tests/user, OpenSSL + C model) and bare-metal rig (emu/,
+# Bochs tigerlake: all five implementations) must then report FAIL.
+#
+#   tests/prove-modes-fail.sh            both rigs
+#   RIGS=user tests/prove-modes-fail.sh  one of them (user or emu)
+#
+# Not part of make check (about a minute per mutation and rig).  Ends with
+# "N passed, N failed": a mutation that a rig does not catch is a failure.
+set -eu
+repo=$(cd "$(dirname "$0")/.." && pwd)
+rigs=${RIGS:-user emu}
+tmp=$(mktemp -d /tmp/aesni-modes-mutants.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+S=aes-modes-x86_64.S
+
+# name|sed expression on aes-modes-x86_64.S (each changes one instruction)
+mutations='
+ecb (and cbc): whole vectors miss the first AddRoundKey|s/^\t_vpxor\t\t\\i\*W(SRC), RNDKEY0\\sfx, AESDATA\\i\\sfx$/\t_vmovdqu\t\\i*W(SRC), AESDATA\\i\\sfx/
+cbc decryption: the chaining block after a group is the one before it|s/^\t_vmovdqu\t\\n\*W-16(SRC), PREV_XMM$/\t_vmovdqu\t\\n*W-32(SRC), PREV_XMM/
+cbc encryption: the chaining value is not XORed in|s/^\tpxor\t\t%xmm1, %xmm0$/\tmovdqa\t\t%xmm1, %xmm0/
+cts decryption: the stolen bytes are taken from the wrong block|s/^\tpand\t\t%xmm0, %xmm4$/\tpand\t\t%xmm1, %xmm4/
+ctr: no carry into the high 64 bits where the low 64 bits wrap|s/^\tadd\t\t\$1, CTR_HI$/\tadd\t\t$0, CTR_HI/
+ctr: the counter written back lacks the carry|s/^\tadc\t\t\$0, GTMP0\t\t\/\* the high half after the message \*\/$/\tadd\t\t$0, GTMP0/
+xctr: the IV is not whitened with the first round key|s/^\t_vpxor\t\tRNDKEY0, IVK, IVK$/\t_vmovdqa\tIVK, IVK/
+ctr/xctr partial block: keystream bytes 8-15 lost|s/^\tshrd\t\t\$8, %r11, %rax$/\tshr\t\t$8, %rax/
+avx10 tail: the byte mask covers the whole vector|s/^\tbzhi\t\tLEN, %rax, %rax$/\tnot\t\t%rax/
+single block: the last round is a middle round|s/^\taes\\dir\\()last\tRNDKEYLAST_XMM, \\reg$/\taes\\dir\t\tRNDKEYLAST_XMM, \\reg/
+'
+
+run_rig() {		# run_rig RIG COPY LOG: 0 if the rig passed
+	case $1 in
+	user)	make -s -C "$2/tests/user" > /dev/null &&
+		SEED=1 CASES=${MUT_CASES:-300} MAXLEN=8192 \
+		WYCHEPROOF_TXT=/nonexistent "$2/build/user/aesni-intel-tests" ;;
+	emu)	EMU_SEED=1 EMU_CASES=${MUT_EMU_CASES:-20} EMU_EXHAUSTIVE=160 \
+		"$2/emu/run-tests.sh" ;;
+	esac > "$3" 2>&1
+}
+
+caught=0 missed=0
+while IFS='|' read -r name expr; do
+	[ -n "$name" ] || continue
+	copy=$tmp/copy
+	rm -rf "$copy"; mkdir -p "$copy"
+	(cd "$repo" && git ls-files | cpio -pdm --quiet "$copy")
+	sed -i "$expr" "$copy/$S"
+	if cmp -s "$repo/$S" "$copy/$S"; then
+		echo "mutation '$name': did not apply"; missed=$((missed + 1))
+		continue
+	fi
+	for rig in $rigs; do
+		if run_rig "$rig" "$copy" "$tmp/log"; then
+			echo "mutation '$name', $rig rig: MISSED (it passed)"
+			missed=$((missed + 1))
+		else
+			echo "mutation '$name', $rig rig: caught"
+			grep -E ': FAIL|CRASH|FAILED' "$tmp/log" | head -n 3 |
+				sed 's/^/    /'
+			caught=$((caught + 1))
+		fi
+	done
+done <<< "$mutations"
+echo "$caught passed, $missed failed"
+[ "$missed" = 0 ]
