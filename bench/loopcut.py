@@ -12,7 +12,8 @@ round loops, calls to local helpers as in Linux's aesni-intel_asm.S), the
 function is run from its entry on a small model of the general-purpose
 registers: argument KEYARG (1-based, SysV order) points at a key whose
 key_length (offset 480) is KEYBYTES, argument LENARG is MSGLEN, other
-arguments are distinct pointers, and every other value is unknown.  Vector
+arguments are distinct pointers, memory not written reads as zero (so an
+IV or counter is 0), and every other value is unknown.  Vector
 instructions are only recorded.  A branch on unknown flags (e.g. after a
 vptest) falls through, or with "take" a forward one is taken; either way
 it is counted in the "guessed" figure of the header.  What is printed is the
@@ -47,7 +48,7 @@ for i, r in enumerate(GPR64):
 ARGS = ['rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9']
 BASES = ('mov', 'movabs', 'lea', 'add', 'sub', 'and', 'or', 'xor', 'shl',
          'sal', 'shr', 'sar', 'cmp', 'test', 'inc', 'dec', 'neg', 'push',
-         'pop')
+         'pop', 'adc', 'sbb', 'bswap')
 SUFFIX = {'q': 64, 'l': 32, 'w': 16, 'b': 8}
 VEC = {'x': 16, 'y': 32, 'z': 64}
 CC = {'o': 'o', 'no': 'no', 'b': 'b', 'c': 'b', 'nae': 'b', 'ae': 'ae',
@@ -135,9 +136,11 @@ class Machine:
             v = self.r[full]
             return None if v is None else v & ((1 << w) - 1)
         a = self.addr(op)
-        if a is None or a not in self.mem:
+        if a is None:
             return None
-        return self.mem[a] & ((1 << bits) - 1)
+        # memory never written reads as zero: an IV or counter of 0 takes
+        # the common path (no carry out of the low counter word)
+        return self.mem.get(a, 0) & ((1 << bits) - 1)
 
     def set(self, op, v, bits=None):
         if op.startswith('%'):
@@ -247,7 +250,8 @@ def step(m, mnem, ops):
     if mnem.startswith('nop') or mnem == 'xchg' and ops[0] == ops[1]:
         return
     base = mnem
-    if mnem not in BASES and mnem[:-1] in BASES and mnem[-1] in SUFFIX:
+    if mnem not in BASES and mnem[:-1] in BASES and mnem[-1] in SUFFIX \
+            and mnem not in ('sub', 'sbb'):
         base = mnem[:-1]
     dst = ops[-1] if ops else None
     gdst = dst is not None and dst.startswith('%') and dst[1:] in REGS
@@ -306,6 +310,18 @@ def step(m, mnem, ops):
         if mnem == 'bzhi':
             m.flags = None
         m.set(dst, v)
+    elif base == 'bswap' and gdst:
+        v = m.get(dst, bits)
+        m.set(dst, None if v is None else
+              int.from_bytes(v.to_bytes(bits // 8, 'little'), 'big'))
+    elif base in ('adc', 'sbb') and gdst:
+        cf = m.flags and m.flags['CF']
+        a = m.get(ops[0], bits)
+        if cf is None or a is None:
+            m.set(dst, m.arith('add', None, None, bits))
+        else:
+            m.set(dst, m.arith('add' if base == 'adc' else 'sub',
+                               a + int(cf), m.get(dst, bits), bits))
     elif mnem.startswith('cmov') and mnem[4:] in CC and gdst:
         c = m.cond(CC[mnem[4:]])
         old = m.get(dst, bits)

@@ -16,6 +16,10 @@
 # ours is predicted faster.
 # The cut loops are left in build/bench/model/ for llvm-mca's full report.
 # n/a: the CPU model cannot run that implementation (znver3: no AVX-512).
+# It is a model, to compare two loops on one CPU, not to predict MB/s; in
+# particular llvm-mca-19's znver4 gives zmm instructions the throughput of
+# ymm ones, while Zen 4 splits them in two, so its vaes_avx10_512 figures
+# are optimistic (measured, 512-bit and 256-bit loops run alike there).
 #
 # usage: bench/model.sh [FILTER]   (substring of "mode impl", e.g. xts-enc)
 #   MODEL_KEYS="16 24 32"  key sizes in bytes (default "16 32")
