@@ -11,13 +11,16 @@
  *   aes_gcm_{enc,dec}_update_vaes_avx10_{256,512} CTR + GHASH of the data
  *   aes_gcm_aad_update_vaes_avx10		    GHASH of the AAD (ymm)
  *   aes_gcm_{enc,dec}_final_vaes_avx10	    the tag (xmm)
+ *   aes_gcm_{enc,dec}_oneshot_vaes_avx10_{256,512} a whole message
  *
  * CPU features: VAES, VPCLMULQDQ, AVX512F, AVX512BW (byte masking, vpshufb
  * on zmm), AVX512VL (EVEX on ymm/xmm, registers 16-31), BMI2 (bzhi); AES-NI
  * and AVX come with them.  The glue checks all of them before calling.
  * ABI: SysV x86-64, called directly from C inside kernel_fpu_begin/end.  Only
  * call-clobbered registers are used, so there is no stack frame; the seventh
- * argument of dec_final is read from 8(%rsp).
+ * argument of dec_final is read from 8(%rsp), those of the one-shot
+ * functions from 8..24(%rsp); only the one-shot's long-message path has a
+ * frame (it calls the update functions).
  *
  * Plan
  * ----
@@ -50,6 +53,11 @@
  *
  * AAD is hashed in chunks of up to 4 ymm vectors, each like phase 2.
  *
+ * The one-shot functions hash a short message (AAD, data and lengths block
+ * within the 16 powers of H) with one reduction, phase 2 style, with the
+ * AES of J0 beside it; longer ones go through the functions above (see
+ * _aes_gcm_oneshot).
+ *
  * The AES round keys live in registers: the first, the last and the 9
  * before the last (AES-128 has 9 middle rounds in all); AES-192 and AES-256
  * broadcast their first 2 or 4 middle round keys from memory each time.
@@ -70,9 +78,10 @@
  * le_ctr[1..3] with 1 as the counter word (J0 of a 96-bit IV).
  *
  * Size: the update loop is unrolled to 4 vectors and everything else works
- * one vector at a time, so both vector lengths together stay under 8 KiB
- * of .text, also in a kernel build (with its ENDBRs, function padding and
- * return thunks).
+ * one vector at a time; the one-shot's two directions share one body, and
+ * its tag and long-message code are shared by both vector lengths.  So
+ * both vector lengths together stay under 10 KiB of .text, also in a kernel
+ * build (with its ENDBRs, function padding and return thunks).
  */
 
 #include <linux/linkage.h>
@@ -81,9 +90,12 @@
 
 .section .rodata
 .p2align 6
-/* Added to the broadcast counter: block i of a vector gets counter + i. */
+/*
+ * Added to the broadcast counter: block i of a vector gets counter + i
+ * (the one-shot adds from the second entry: its le_ctr has counter 1).
+ */
 .Lctr_lane_offsets:
-	.octa	0, 1, 2, 3
+	.octa	0, 1, 2, 3, 4
 /* vpshufb mask reversing the 16 bytes of each block */
 .Lbswap_mask:
 	.octa	0x000102030405060708090a0b0c0d0e0f
@@ -861,3 +873,295 @@ SYM_FUNC_START(aes_gcm_dec_final_vaes_avx10)
 	movl		8(%rsp), TAGLEN32	/* the 7th argument */
 	jmp		aes_gcm_final_vaes_avx10
 SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
+
+/*
+ * aes_gcm_{enc,dec}_oneshot_vaes_avx10_{256,512}(key, le_ctr, aad, aadlen,
+ *		src, dst, datalen, tag[, taglen])
+ * A whole message in one call (contract: aesni-intel.h).  Both directions
+ * share one body per vector length; the entry points differ only in %k5,
+ * all ones to encrypt and zero to decrypt, which selects what is hashed
+ * (by masking, no branch in the loop) and what is done with the tag.
+ *
+ * Short messages, a + d <= 15 with a = ceil(aadlen / 16) and d =
+ * ceil(datalen / 16), so that AAD, data and the lengths block are at most
+ * the 16 blocks the key's powers cover, are hashed as one GHASH step with
+ * one reduction: AAD block i times H^(a+d+1-i), data block i times
+ * H^(d+1-i), the lengths block times H^1, all summed unreduced, and nothing
+ * is stored in between.  The lengths block's and the AAD's products and
+ * the AES of J0 (the tag mask) do not depend on the data: they come first
+ * in the instruction stream, and the out-of-order core runs them beside
+ * the data's AES; the data is then done one vector at a time as in the
+ * update tail (masked loads and stores, AES then GHASH), the vectors'
+ * AES chains overlapping.
+ *
+ * Longer messages call the update functions (whose main loop does 4
+ * vectors per reduction) between aes_gcm_aad_update_vaes_avx10 and the
+ * final, with the GHASH accumulator and the data's le_ctr on the stack.
+ */
+.set OS_AAD,		%rdx	/* aad, advanced */
+.set OS_SRC,		%r8	/* src, advanced */
+.set OS_DST,		%r9	/* dst, advanced */
+.set OS_AADLEN,		%rcx	/* aad bytes left (low 32 bits) */
+.set OS_AADLEN32,	%ecx
+.set OS_LEFT,		%rcx	/* data bytes left */
+.set OS_LEFT32,		%ecx
+.set OS_MASK,		%rdx	/* scratch: byte masks */
+.set OS_MASK32,		%edx
+.set OS_MASK2,		%rsi	/* the same, while OS_MASK is OS_AAD */
+.set OS_MASK2_32,	%esi
+/* the stack arguments, from the entry points' %rsp */
+.set OS_DATALEN_ARG,	8
+.set OS_TAG_ARG,	16
+.set OS_TAGLEN_ARG,	24
+
+/* Vector registers of the one-shot beyond _def_vregs' roles */
+.macro _set_oneshot_vregs
+	.set TAGMASK, AESDATA1		/* lane 0: E_K(J0) */
+	.set TAGMASK_XMM, AESDATA1_XMM
+	.set LENBLK, AESDATA2		/* lane 0: the lengths block */
+	.set LENBLK_XMM, AESDATA2_XMM
+.endm
+
+.macro _aes_gcm_oneshot
+	_set_oneshot_vregs
+	/* a + d, and whether the message is short */
+	mov		OS_AADLEN32, %eax
+	add		$15, %rax
+	shr		$4, %rax
+	movl		OS_DATALEN_ARG(%rsp), %r10d
+	add		$15, %r10
+	shr		$4, %r10
+	add		%r10, %rax
+	cmp		$15, %rax
+	ja		.Llong\@
+
+	vbroadcasti32x4	.Lbswap_mask(%rip), BSWAP_MASK
+	vbroadcasti32x4	.Lgfpoly(%rip), GFPOLY
+	movl		AES_KEYLEN_OFFSET(KEY), KEYLEN32
+	lea		AES_KEY_ENC_OFFSET + 6 * 16(KEY, KEYLEN, 4), RNDKEYLAST_PTR
+	vbroadcasti32x4	AES_KEY_ENC_OFFSET(KEY), RNDKEY0
+	vbroadcasti32x4	(RNDKEYLAST_PTR), RNDKEYLAST
+	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	vbroadcasti32x4	-\r * 16(RNDKEYLAST_PTR), RNDKEY_M\r
+	.endr
+
+	/*
+	 * TAGMASK = E_K(J0), J0 being le_ctr as given (counter 1), on xmm;
+	 * LE_CTR = the counters 2, 3, ... of the data's first vector.
+	 */
+	vbroadcasti32x4	(LE_CTR_PTR), LE_CTR
+	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, TAGMASK_XMM
+	vpaddd		.Lctr_lane_offsets + 16(%rip), LE_CTR, LE_CTR
+	.if VL == 64
+	vbroadcasti32x4	.Lctr_inc_zmm(%rip), LE_CTR_INC
+	.else
+	vbroadcasti32x4	.Lctr_inc_ymm(%rip), LE_CTR_INC
+	.endif
+	vpxord		RNDKEY0_XMM, TAGMASK_XMM, TAGMASK_XMM
+	imul		$-4, KEYLEN, EARLY_RK
+	add		$64, EARLY_RK
+	jz		2f
+1:
+	vaesenc		-9 * 16(RNDKEYLAST_PTR, EARLY_RK), TAGMASK_XMM, TAGMASK_XMM
+	add		$16, EARLY_RK
+	jnz		1b
+2:
+	.irp k, RNDKEY_M9_XMM, RNDKEY_M8_XMM, RNDKEY_M7_XMM, RNDKEY_M6_XMM, \
+		RNDKEY_M5_XMM, RNDKEY_M4_XMM, RNDKEY_M3_XMM, RNDKEY_M2_XMM, \
+		RNDKEY_M1_XMM
+	vaesenc		\k, TAGMASK_XMM, TAGMASK_XMM
+	.endr
+	vaesenclast	RNDKEYLAST_XMM, TAGMASK_XMM, TAGMASK_XMM
+
+	/*
+	 * LO/MI/HI = the lengths block times H^1, in lane 0 (the zero blocks
+	 * after H^1 in the key struct fill the other lanes of the load).  The
+	 * reflected lengths block: data bits in the low qword, AAD bits high.
+	 */
+	vmovd		OS_DATALEN_ARG(%rsp), LENBLK_XMM
+	vpinsrd		$2, OS_AADLEN32, LENBLK_XMM, LENBLK_XMM
+	vpsllq		$3, LENBLK, LENBLK
+	vmovdqu8	POWERS_TAIL - 16(KEY), TMP0
+	_ghash_mul_noreduce LENBLK, TMP0, LO, MI, HI, TMP1
+
+	/* The AAD: block i (from 0) times H^(a+d+1-i): POWERS_IDX = -16(a+d+1) */
+	inc		%rax
+	neg		%rax
+	shl		$4, %rax
+	test		OS_AADLEN32, OS_AADLEN32
+	jz		.Laad_done\@
+.Laad_loop\@:
+	_tail_mask	OS_AADLEN, OS_MASK2, OS_MASK2_32
+	vmovdqu8	(OS_AAD), GHASHDATA0{%k1}{z}
+	vpshufb		BSWAP_MASK, GHASHDATA0, GHASHDATA0
+	vmovdqu8	POWERS_TAIL(KEY, POWERS_IDX), TMP0
+	_ghash_mul_acc	GHASHDATA0, TMP0, LO, MI, HI, TMP1, TMP2, TMP3
+	add		$VL, OS_AAD
+	add		$VL, POWERS_IDX
+	sub		$VL, OS_AADLEN32
+	ja		.Laad_loop\@
+.Laad_done\@:
+
+	/*
+	 * The data: block i (from 0) times H^(d+1-i), the lengths block being
+	 * last, from POWERS_IDX = -16(d+1) = -(datalen + 16) rounded down to
+	 * a multiple of 16.
+	 */
+	movl		OS_DATALEN_ARG(%rsp), OS_LEFT32
+	test		OS_LEFT32, OS_LEFT32
+	jz		.Ldata_done\@
+	lea		16(OS_LEFT), %eax
+	neg		%rax
+	and		$-16, %rax
+.Ldata_loop\@:
+	_tail_mask	OS_LEFT, OS_MASK, OS_MASK32
+	vpshufb		BSWAP_MASK, LE_CTR, AESDATA0
+	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
+	vpxord		RNDKEY0, AESDATA0, AESDATA0
+	_aes_early_rounds 1
+	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	vaesenc		RNDKEY_M\r, AESDATA0, AESDATA0
+	.endr
+	vmovdqu8	(OS_SRC), GHASHDATA0{%k1}{z}
+	vpxord		GHASHDATA0, RNDKEYLAST, TMP0
+	vaesenclast	TMP0, AESDATA0, AESDATA0
+	vmovdqu8	AESDATA0, (OS_DST){%k1}
+	kandq		%k1, %k5, %k2		/* encryption hashes its output */
+	vmovdqu8	AESDATA0, GHASHDATA0{%k2}
+	vpshufb		BSWAP_MASK, GHASHDATA0, GHASHDATA0
+	vmovdqu8	POWERS_TAIL(KEY, POWERS_IDX), TMP0
+	_ghash_mul_acc	GHASHDATA0, TMP0, LO, MI, HI, TMP1, TMP2, TMP3
+	add		$VL, OS_SRC
+	add		$VL, OS_DST
+	add		$VL, POWERS_IDX
+	sub		$VL, OS_LEFT32
+	ja		.Ldata_loop\@
+.Ldata_done\@:
+
+	/* tag = E_K(J0) ^ the byte-reflected GHASH */
+	_ghash_reduce	LO, MI, HI, GFPOLY, TMP0
+	_ghash_horizontal_xor
+	vpshufb		BSWAP_MASK_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	vpxord		TAGMASK_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	jmp		aes_gcm_oneshot_tag_vaes_avx10
+
+.Llong\@:
+	mov		$VL, %r10d
+	jmp		aes_gcm_oneshot_long_vaes_avx10
+.endm
+
+/*
+ * The end of both vector lengths' one-shot: GHASH_ACC_XMM holds the tag;
+ * encryption (%k5 all ones) stores it, decryption compares its first
+ * taglen bytes with @tag, reading only those (masked), without a branch on
+ * either.  Entered by a jump, with the entry point's stack arguments.
+ */
+SYM_FUNC_START_LOCAL(aes_gcm_oneshot_tag_vaes_avx10)
+	mov		OS_TAG_ARG(%rsp), %rax
+	kortestq	%k5, %k5
+	jz		1f
+	vmovdqu		GHASH_ACC_XMM, (%rax)
+	vzeroupper
+	RET
+1:
+	movl		OS_TAGLEN_ARG(%rsp), %esi
+	mov		$-1, %edx
+	bzhi		%esi, %edx, %edx
+	kmovd		%edx, %k1
+	vmovdqu8	(%rax), TMP0_XMM{%k1}{z}
+	vpxord		TMP0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	vmovdqu8	GHASH_ACC_XMM, GHASH_ACC_XMM{%k1}{z}
+	xor		%eax, %eax
+	vptest		GHASH_ACC_XMM, GHASH_ACC_XMM
+	sete		%al
+	vzeroupper
+	RET
+SYM_FUNC_END(aes_gcm_oneshot_tag_vaes_avx10)
+
+/*
+ * The long-message path of both vector lengths (%r10d = VL; the one-shot's
+ * arguments as at entry): aes_gcm_aad_update_vaes_avx10, the update
+ * function of that VL and direction, and aes_gcm_final_vaes_avx10 (asked
+ * to store the tag), on a frame of ghash_acc (at 0), le_ctr with counter 2
+ * (16) and the saved arguments; then the tag is handled as above.
+ */
+.set OS_FRAME,		80
+SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
+	sub		$OS_FRAME, %rsp
+	mov		KEY, 32(%rsp)
+	mov		LE_CTR_PTR, 40(%rsp)
+	mov		OS_SRC, 48(%rsp)
+	mov		OS_DST, 56(%rsp)
+	kmovq		%k5, 64(%rsp)
+	movl		OS_AADLEN32, 72(%rsp)
+	movl		%r10d, 76(%rsp)
+	vpxor		%xmm0, %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rsp)
+	vmovdqu		(LE_CTR_PTR), %xmm0
+	mov		$2, %eax
+	vpinsrd		$0, %eax, %xmm0, %xmm0
+	vmovdqu		%xmm0, 16(%rsp)
+	mov		%rsp, %rsi
+	call		aes_gcm_aad_update_vaes_avx10
+
+	mov		32(%rsp), %rdi
+	lea		16(%rsp), %rsi
+	mov		%rsp, %rdx
+	mov		48(%rsp), %rcx
+	mov		56(%rsp), %r8
+	movl		OS_FRAME + OS_DATALEN_ARG(%rsp), %r9d
+	kmovq		64(%rsp), %k5
+	cmpl		$64, 76(%rsp)
+	kortestq	%k5, %k5
+	jz		2f
+	je		1f
+	call		aes_gcm_enc_update_vaes_avx10_256
+	jmp		4f
+1:
+	call		aes_gcm_enc_update_vaes_avx10_512
+	jmp		4f
+2:
+	je		3f
+	call		aes_gcm_dec_update_vaes_avx10_256
+	jmp		4f
+3:
+	call		aes_gcm_dec_update_vaes_avx10_512
+4:
+	mov		32(%rsp), %rdi
+	mov		40(%rsp), %rsi
+	mov		%rsp, %rdx
+	movl		72(%rsp), %ecx
+	movl		OS_FRAME + OS_DATALEN_ARG(%rsp), %r8d
+	xor		%eax, %eax		/* taglen 0: store the tag */
+	call		aes_gcm_final_vaes_avx10
+	vmovdqu		(%rsp), GHASH_ACC_XMM
+	kmovq		64(%rsp), %k5
+	add		$OS_FRAME, %rsp
+	jmp		aes_gcm_oneshot_tag_vaes_avx10
+SYM_FUNC_END(aes_gcm_oneshot_long_vaes_avx10)
+
+_set_veclen 32
+SYM_FUNC_START_LOCAL(aes_gcm_oneshot_vaes_avx10_256)
+	_aes_gcm_oneshot
+SYM_FUNC_END(aes_gcm_oneshot_vaes_avx10_256)
+SYM_FUNC_START(aes_gcm_enc_oneshot_vaes_avx10_256)
+	kxnorq		%k5, %k5, %k5
+	jmp		aes_gcm_oneshot_vaes_avx10_256
+SYM_FUNC_END(aes_gcm_enc_oneshot_vaes_avx10_256)
+SYM_FUNC_START(aes_gcm_dec_oneshot_vaes_avx10_256)
+	kxorq		%k5, %k5, %k5
+	jmp		aes_gcm_oneshot_vaes_avx10_256
+SYM_FUNC_END(aes_gcm_dec_oneshot_vaes_avx10_256)
+
+_set_veclen 64
+SYM_FUNC_START_LOCAL(aes_gcm_oneshot_vaes_avx10_512)
+	_aes_gcm_oneshot
+SYM_FUNC_END(aes_gcm_oneshot_vaes_avx10_512)
+SYM_FUNC_START(aes_gcm_enc_oneshot_vaes_avx10_512)
+	kxnorq		%k5, %k5, %k5
+	jmp		aes_gcm_oneshot_vaes_avx10_512
+SYM_FUNC_END(aes_gcm_enc_oneshot_vaes_avx10_512)
+SYM_FUNC_START(aes_gcm_dec_oneshot_vaes_avx10_512)
+	kxorq		%k5, %k5, %k5
+	jmp		aes_gcm_oneshot_vaes_avx10_512
+SYM_FUNC_END(aes_gcm_dec_oneshot_vaes_avx10_512)

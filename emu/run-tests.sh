@@ -18,7 +18,7 @@
 #   EMU_CPU=model          Bochs CPU model (default tigerlake); on tigerlake
 #                          and corei7_icelake_u every implementation must
 #                          run, on others a skip is allowed (gating checks)
-#   EMU_TIMEOUT=seconds    give up after this long (default 300)
+#   EMU_TIMEOUT=seconds    give up after this long (default 600)
 #   WYCHEPROOF_DIR=dir     the Wycheproof JSON files (as for check-user); they
 #                          reach the image as Multiboot modules, converted by
 #                          tests/user/wycheproof2txt.py
@@ -27,7 +27,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/build/emu
 CPU=${EMU_CPU:-tigerlake}
-TIMEOUT=${EMU_TIMEOUT:-300}
+TIMEOUT=${EMU_TIMEOUT:-600}
 EMU_CORRUPT=${EMU_CORRUPT:-${CORRUPT:-}}
 CMDLINE="seed=${EMU_SEED:-$(date +%s)}${EMU_CASES:+ cases=$EMU_CASES}"
 CMDLINE+="${EMU_MAXLEN:+ maxlen=$EMU_MAXLEN}${EMU_CORRUPT:+ corrupt=$EMU_CORRUPT}"

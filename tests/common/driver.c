@@ -55,8 +55,9 @@
  *				implemented yet")
  *   gcm <impl> aesN one-shot rejects tampering	every single-bit change
  *				of tag, ciphertext and AAD of the tampering
- *				messages above and of two that cross a
- *				16-block group is rejected by dec_oneshot
+ *				messages above is rejected by dec_oneshot,
+ *				and every 13th of three longer ones (16 and
+ *				more blocks, long AAD)
  *   wycheproof <file> ...	the model and each implementation on every
  *				applicable vector (valid ones must match,
  *				invalid ones must be rejected); "... one-shot"
@@ -1102,10 +1103,15 @@ static bool os_decrypt(unsigned int i, const void *key,
 					m->len, tag, m->taglen);
 }
 
-/* Every single-bit change of tag, ciphertext and AAD must be rejected. */
+/*
+ * Every single-bit change of the tag, and every @stride-th of ciphertext
+ * and AAD (a stride prime to 8 still reaches every bit position of a
+ * byte), must be rejected.
+ */
 static void gcm_os_flip_test(unsigned int i, const void *key,
 			     const struct gcm_msg *m, struct test_case *tc,
-			     u8 *aad, u8 *src, u8 *dst, u8 *tag)
+			     u8 *aad, u8 *src, u8 *dst, u8 *tag,
+			     unsigned int stride)
 {
 	struct tally *t = &gcm_os_flip_tally[i][key_index(m->keylen)];
 	const char *const parts[3] = { "tag", "ct", "aad" };
@@ -1117,7 +1123,7 @@ static void gcm_os_flip_test(unsigned int i, const void *key,
 	set_current(t, tc);
 	for (p = 0; p < 3; p++) {
 		tc->flip = parts[p];
-		for (b = 0; b < bits[p]; b++) {
+		for (b = 0; b < bits[p]; b += p ? stride : 1) {
 			tc->flip_bit = b;
 			/* a fresh copy each time: in place, it is overwritten */
 			if (m->len)
@@ -1140,13 +1146,14 @@ static void gcm_os_flip_test(unsigned int i, const void *key,
  * sequence on the same input; the right tag (truncated, nothing readable or
  * garbage after it) accepted and the plaintext back; le_ctr, the AAD, the
  * source (out of place) and the tag given to decryption not written to, and
- * nothing written around dst or the tag.  With @flips, every tampering must
- * be rejected.  Cases count in @t.
+ * nothing written around dst or the tag.  With @flips (a stride, see
+ * gcm_os_flip_test()), tampering must be rejected.  Cases count in @t.
  */
 static void gcm_test_oneshot(unsigned int i, const void *key,
 			     const struct gcm_msg *m,
-			     const struct test_case *layout, bool flips,
-			     struct tally *t, const u8 *uf_tag)
+			     const struct test_case *layout,
+			     unsigned int flips, struct tally *t,
+			     const u8 *uf_tag)
 {
 	const struct gcm_impl *impl = &gcm_impls[i];
 	struct test_case tc = *layout;
@@ -1223,7 +1230,7 @@ static void gcm_test_oneshot(unsigned int i, const void *key,
 		goto out;
 	if (flips) {
 		set_current(NULL, NULL);
-		gcm_os_flip_test(i, key, m, &tc, aad, src, dst, tag);
+		gcm_os_flip_test(i, key, m, &tc, aad, src, dst, tag, flips);
 	}
 out:
 	set_current(NULL, NULL);
@@ -1300,7 +1307,7 @@ out:
 	set_current(NULL, NULL);
 	/* the one-shot takes only messages whose data starts at counter 2 */
 	if (!gcm_os_skip[i] && m->ctr == 2)
-		gcm_test_oneshot(i, key, m, tc, flips, wp_os_tally ?
+		gcm_test_oneshot(i, key, m, tc, flips ? 1 : 0, wp_os_tally ?
 				 wp_os_tally :
 				 &gcm_os_tally[i][key_index(m->keylen)],
 				 uf_ok ? uf_tag : NULL);
@@ -1374,7 +1381,7 @@ static void gcm_test_all_impls(struct gcm_msg *m, struct test_case *tc,
 
 /* Only the one-shot functions (the cross products of gcm_exhaustive()) */
 static void gcm_test_all_oneshots(struct gcm_msg *m, struct test_case *tc,
-				  bool flips)
+				  unsigned int flips)
 {
 	unsigned int i;
 
@@ -1435,7 +1442,7 @@ static void gcm_oneshot_cross(unsigned long *index, unsigned int max,
 				else
 					gcm_exhaustive_msg(&m, &tc, index, w,
 							   len, other);
-				gcm_test_all_oneshots(&m, &tc, false);
+				gcm_test_all_oneshots(&m, &tc, 0);
 			}
 		}
 	}
@@ -1452,9 +1459,12 @@ static void gcm_exhaustive(unsigned long *index)
 	unsigned int nflip = plat->flip_messages ? plat->flip_messages : 8;
 	static const unsigned int flip_len[8] = { 0, 1, 16, 17, 40, 64, 95, 3 };
 	static const unsigned int flip_aad[8] = { 0, 15, 0, 20, 16, 33, 7, 0 };
-	/* one-shot only: across a 16-block group, in the data and the AAD */
-	static const unsigned int os_flip_len[2] = { 250, 3 };
-	static const unsigned int os_flip_aad[2] = { 20, 260 };
+	/*
+	 * one-shot only, every 13th bit: the 16 blocks of the avx10 short path
+	 * exactly, and past them with long data and with long AAD
+	 */
+	static const unsigned int os_flip_len[3] = { 224, 250, 3 };
+	static const unsigned int os_flip_aad[3] = { 16, 20, 260 };
 	unsigned int len, k, n = 0;
 	struct test_case tc;
 	struct gcm_msg m;
@@ -1489,7 +1499,7 @@ static void gcm_exhaustive(unsigned long *index)
 		}
 	}
 	gcm_oneshot_cross(index, max, n);
-	for (len = 0; len < 2 && len < nflip; len++) {
+	for (len = 0; len < 3 && len < nflip; len++) {
 		for (k = 0; k < 3; k++) {
 			gcm_new_msg(&m, &tc, key_lens[k], os_flip_len[len],
 				    os_flip_aad[len], 2);
@@ -1497,7 +1507,7 @@ static void gcm_exhaustive(unsigned long *index)
 			tc.taglen = m.taglen;
 			tc.index = (*index)++;
 			random_layout(&tc);
-			gcm_test_all_oneshots(&m, &tc, true);
+			gcm_test_all_oneshots(&m, &tc, 13);
 		}
 	}
 }
