@@ -531,7 +531,8 @@ static __always_inline int gcm_crypt_linear(struct aead_request *req,
 	u8 *src, *dst;
 	bool ok;
 
-	if (datalen > GCM_LINEAR_MAX)
+	/* (bounding assoclen too keeps the sums below from wrapping) */
+	if (datalen > GCM_LINEAR_MAX || data_off > GCM_LINEAR_MAX)
 		return -EAGAIN;
 	src = gcm_linear(req->src, end + (flags & FLAG_ENC ? 0 : authsize));
 	dst = gcm_linear(req->dst, end + (flags & FLAG_ENC ? authsize : 0));
