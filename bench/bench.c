@@ -26,7 +26,7 @@
  *
  * Environment knobs: BENCH_FILTER (substring of "mode impl", e.g. "xts
  * vaes" or "gcm1"), BENCH_KEYS (default "128 256"), BENCH_LENS (list, or
- * "full"), BENCH_ROUNDS (default 15), BENCH_MS (milliseconds per sample,
+ * "full"), BENCH_ROUNDS (default 11), BENCH_MS (milliseconds per sample,
  * default 0.5), BENCH_TSV (file for the plot data).
  */
 #include <openssl/evp.h>
@@ -480,7 +480,7 @@ static void run_ossl(const struct contender *c, unsigned int len)
 /* ---- the runner ---- */
 
 static double tsc_hz;
-static int rounds = 15;
+static int rounds = 11;
 static double sample_ms = 0.5;
 static FILE *tsv;
 
@@ -580,7 +580,7 @@ static void race_steady(const struct contender *c, int n, unsigned int len,
 /* ---- one table: a mode, implementation, key size and direction ---- */
 
 static const unsigned int default_lens[] = {
-	16, 64, 256, 512, 1420, 4096, 16384
+	16, 64, 512, 1420, 4096, 16384
 };
 static const unsigned int full_lens[] = {
 	16, 32, 63, 64, 128, 200, 256, 300, 500, 512, 1024, 1420, 2048,
@@ -600,6 +600,28 @@ static void set_config(int cfg)
 	iv_halves = cfg >= 2;
 	src = arena;
 	dst = arena + 2 * MAX_LEN + 4096 + (cfg & 1) * 2048;
+}
+
+/*
+ * A configuration whose ratio is more than 8% away (either way) from the
+ * one configuration it should equal (same stores, other offset) is
+ * measured once more, and the second measurement replaces the first: a
+ * neighbour's burst can then still hit a configuration, but not decide
+ * the worst case on its own.
+ */
+static void recheck(const struct contender *c, int n, int ref,
+		    unsigned int len, int ncfg, struct result r[][MAX_CONT],
+		    double *ratio)
+{
+	for (int k = 0; k < ncfg; k++) {
+		double other = ratio[k ^ 1];
+
+		if (ratio[k] < other * 1.08 && ratio[k] > other / 1.08)
+			continue;
+		set_config(k);
+		race_steady(c, n, len, r[k]);
+		ratio[k] = r[k][0].mbs / r[k][ref].mbs;
+	}
 }
 
 struct row {
@@ -698,11 +720,13 @@ static void table(const struct row *rw, struct contender *c, int n,
 			set_config(k);
 			race_steady(c, n, len, r[k]);
 			ratio[k] = r[k][0].mbs / r[k][ref].mbs;
+		}
+		recheck(c, n, ref, len, ncfg, r, ratio);
+		for (int k = 0; k < ncfg; k++)
 			if (ratio[k] < worst) {
 				worst = ratio[k];
 				w = k;
 			}
-		}
 		sp = max_spread(r[w], n);
 		printf("  %6u", len);
 		for (int i = 0; i < n; i++)
@@ -986,7 +1010,7 @@ int main(void)
 	if (getenv("BENCH_ROUNDS"))
 		rounds = atoi(getenv("BENCH_ROUNDS"));
 	if (rounds < 3 || rounds > MAX_ROUNDS)
-		rounds = 15;
+		rounds = 11;
 	if (getenv("BENCH_MS"))
 		sample_ms = atof(getenv("BENCH_MS"));
 	if (getenv("BENCH_TSV"))
