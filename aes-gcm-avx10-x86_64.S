@@ -957,20 +957,14 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
 	.else
 	vbroadcasti32x4	.Lctr_inc_ymm(%rip), LE_CTR_INC
 	.endif
+	/* (a loop over the round keys in memory: fewer bytes, same chain) */
 	vpxord		RNDKEY0_XMM, TAGMASK_XMM, TAGMASK_XMM
-	imul		$-4, KEYLEN, EARLY_RK
-	add		$64, EARLY_RK
-	jz		2f
+	lea		AES_KEY_ENC_OFFSET + 16(KEY), EARLY_RK
 1:
-	vaesenc		-9 * 16(RNDKEYLAST_PTR, EARLY_RK), TAGMASK_XMM, TAGMASK_XMM
+	vaesenc		(EARLY_RK), TAGMASK_XMM, TAGMASK_XMM
 	add		$16, EARLY_RK
-	jnz		1b
-2:
-	.irp k, RNDKEY_M9_XMM, RNDKEY_M8_XMM, RNDKEY_M7_XMM, RNDKEY_M6_XMM, \
-		RNDKEY_M5_XMM, RNDKEY_M4_XMM, RNDKEY_M3_XMM, RNDKEY_M2_XMM, \
-		RNDKEY_M1_XMM
-	vaesenc		\k, TAGMASK_XMM, TAGMASK_XMM
-	.endr
+	cmp		EARLY_RK, RNDKEYLAST_PTR
+	jne		1b
 	vaesenclast	RNDKEYLAST_XMM, TAGMASK_XMM, TAGMASK_XMM
 
 	/*
@@ -1080,12 +1074,14 @@ SYM_FUNC_END(aes_gcm_oneshot_tag_vaes_avx10)
 
 /*
  * The long-message path of both vector lengths (%r10d = VL; the one-shot's
- * arguments as at entry): aes_gcm_aad_update_vaes_avx10, the update
- * function of that VL and direction, and aes_gcm_final_vaes_avx10 (asked
- * to store the tag), on a frame of ghash_acc (at 0), le_ctr with counter 2
- * (16) and the saved arguments; then the tag is handled as above.
+ * arguments as at entry), on xmm outside the calls: E_K(J0) first (its AES
+ * runs beside the AAD's hashing, not after the data as in the final), then
+ * aes_gcm_aad_update_vaes_avx10 and the update function of that VL and
+ * direction, on a frame of ghash_acc (at 0), le_ctr with counter 2 (16),
+ * the saved arguments and E_K(J0) (80); then tag = E_K(J0) ^ the
+ * byte-reflected ((ghash_acc ^ lengths block) * H), handled as above.
  */
-.set OS_FRAME,		80
+.set OS_FRAME,		96
 SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 	sub		$OS_FRAME, %rsp
 	mov		KEY, 32(%rsp)
@@ -1095,12 +1091,15 @@ SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 	kmovq		%k5, 64(%rsp)
 	movl		OS_AADLEN32, 72(%rsp)
 	movl		%r10d, 76(%rsp)
-	vpxor		%xmm0, %xmm0, %xmm0
-	vmovdqu		%xmm0, (%rsp)
 	vmovdqu		(LE_CTR_PTR), %xmm0
+	vpshufb		.Lbswap_mask(%rip), %xmm0, %xmm1
+	_aes_encrypt_xmm %xmm1
+	vmovdqu		%xmm1, 80(%rsp)
 	mov		$2, %eax
 	vpinsrd		$0, %eax, %xmm0, %xmm0
 	vmovdqu		%xmm0, 16(%rsp)
+	vpxor		%xmm0, %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rsp)
 	mov		%rsp, %rsi
 	call		aes_gcm_aad_update_vaes_avx10
 
@@ -1110,31 +1109,38 @@ SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 	mov		48(%rsp), %rcx
 	mov		56(%rsp), %r8
 	movl		OS_FRAME + OS_DATALEN_ARG(%rsp), %r9d
-	kmovq		64(%rsp), %k5
-	cmpl		$64, 76(%rsp)
-	kortestq	%k5, %k5
-	jz		2f
-	je		1f
-	call		aes_gcm_enc_update_vaes_avx10_256
+	/* %eax = VL + the direction (0 or 1) selects the update function */
+	kmovd		64(%rsp), %k5
+	kmovd		%k5, %eax
+	and		$1, %eax
+	add		76(%rsp), %eax
+	cmp		$64, %eax
+	jb		1f
+	ja		2f
+	call		aes_gcm_dec_update_vaes_avx10_512
 	jmp		4f
 1:
-	call		aes_gcm_enc_update_vaes_avx10_512
-	jmp		4f
-2:
-	je		3f
+	cmp		$32, %eax
+	jne		3f
 	call		aes_gcm_dec_update_vaes_avx10_256
 	jmp		4f
 3:
-	call		aes_gcm_dec_update_vaes_avx10_512
+	call		aes_gcm_enc_update_vaes_avx10_256
+	jmp		4f
+2:
+	call		aes_gcm_enc_update_vaes_avx10_512
 4:
-	mov		32(%rsp), %rdi
-	mov		40(%rsp), %rsi
-	mov		%rsp, %rdx
-	movl		72(%rsp), %ecx
-	movl		OS_FRAME + OS_DATALEN_ARG(%rsp), %r8d
-	xor		%eax, %eax		/* taglen 0: store the tag */
-	call		aes_gcm_final_vaes_avx10
-	vmovdqu		(%rsp), GHASH_ACC_XMM
+	mov		32(%rsp), KEY
+	vmovd		OS_FRAME + OS_DATALEN_ARG(%rsp), TMP0
+	vpinsrd		$2, 72(%rsp), TMP0, TMP0
+	vpsllq		$3, TMP0, TMP0
+	vpxor		(%rsp), TMP0, GHASH_ACC
+	vmovdqu		POWERS_TAIL - 16(KEY), TMP1
+	vmovdqa		.Lgfpoly(%rip), GFPOLY
+	_ghash_mul_noreduce GHASH_ACC, TMP1, LO, MI, HI, TMP2
+	_ghash_reduce	LO, MI, HI, GFPOLY, TMP2
+	vpshufb		.Lbswap_mask(%rip), HI, HI
+	vpxor		80(%rsp), HI, GHASH_ACC
 	kmovq		64(%rsp), %k5
 	add		$OS_FRAME, %rsp
 	jmp		aes_gcm_oneshot_tag_vaes_avx10
