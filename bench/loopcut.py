@@ -345,6 +345,13 @@ def step(m, mnem, ops):
         m.flags = None
 
 
+def round_blocks(mnem, ops):
+    """Blocks behind one AES round instruction (any round)."""
+    if not mnem.lstrip('v').startswith(('aesenc', 'aesdec')):
+        return 0
+    return block_bytes('aesenclast', ops) // 16
+
+
 def block_bytes(mnem, ops):
     """Bytes of data behind one last-round AES instruction: every block of
     every mode goes through exactly one (stores would count XTS tweaks that
@@ -364,7 +371,7 @@ def run(insns, addrs, start, args, loop_br=None):
     m = Machine(*args)
     nxt = {a: addrs[i + 1] for i, a in enumerate(addrs[:-1])}
     pc, calls, taken, guessed, steps = start, [], 0, 0, 0
-    body, stored, last, hot = [], 0, {}, {}
+    body, stored, last, hot, rounds = [], 0, {}, {}, 0
     while True:
         steps += 1
         if steps > 4000000:
@@ -406,13 +413,14 @@ def run(insns, addrs, start, args, loop_br=None):
                 taken += 1
                 if taken == 2:
                     body.append(mnem + '\t.Lloop')
-                    return body, stored, guessed, target
+                    return body, stored, guessed, target, rounds
             pc = target if c else nxt[pc]
             continue
         if rec and not mnem.startswith('nop') and \
                 not (mnem == 'xchg' and ops == ['%ax', '%ax']):
             body.append(text)
             stored += block_bytes(mnem, ops)
+            rounds += round_blocks(mnem, ops)
         step(m, mnem, ops)
         pc = nxt[pc]
 
@@ -433,12 +441,17 @@ def main():
     loops = sorted(hot, key=lambda b: -hot[b])
     if len(loops) < nth:
         die('%s: fewer than %d loops ran' % (sym, nth))
-    body, stored, guessed, head = run(insns, addrs, start, args,
-                                      loops[nth - 1])
+    body, stored, guessed, head, rounds = run(insns, addrs, start, args,
+                                              loops[nth - 1])
+    # every block takes key_length / 4 + 6 rounds: a cut that followed
+    # the wrong key-length path, or a round loop the wrong number of
+    # times, shows here
+    want = stored // 16 * (args[2] // 4 + 6)
     print('# %s: %d bytes per iteration, %d instructions, '
-          '%d guessed branches, loop %#x-%#x' %
+          '%d guessed branches, loop %#x-%#x%s' %
           (sym, stored, len(body), guessed, head - start,
-           loops[nth - 1] - start))
+           loops[nth - 1] - start,
+           '' if rounds == want else ', ROUNDS %d != %d' % (rounds, want)))
     print('.Lloop:')
     for line in body:
         print('\t' + line)

@@ -80,6 +80,11 @@ EOF
 		return
 	fi
 	bytes=$(sed -n '1s/.*: \([0-9]*\) bytes per iteration.*/\1/p' "$s")
+	if grep -q 'ROUNDS' "$s"; then
+		echo "model.sh: $sym: $(sed -n '1s/.*ROUNDS/AES rounds in the cut/p' "$s") expected" >&2
+		echo missing
+		return
+	fi
 	res=$bytes
 	for c in $cpus; do
 		# Zen 3 has no AVX-512: it runs none of the EVEX implementations
