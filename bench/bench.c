@@ -701,7 +701,7 @@ static void table(const struct row *rw, struct contender *c, int n,
 		printf(" %8.8s", c[i].name);
 	printf("   MB/s spread TSC/B | %s/%s:", c[0].name, c[ref].name);
 	for (int k = 0; k < ncfg; k++)
-		printf(" %6s", cfg_name[rw->iv ? k : k]);
+		printf(" %6s", cfg_name[k] + (rw->iv ? 0 : 3));
 	printf("  worst |");
 	for (int i = 1; i < n; i++)
 		if (i != ref)
@@ -745,7 +745,7 @@ static void table(const struct row *rw, struct contender *c, int n,
 				fprintf(tsv, "%s\t%s\t%d\t%s\t%s\t%u\t%.1f\t%s\t%.3f\n",
 					rw->mode, rw->dir, rw->keybits,
 					rw->im->name, c[i].label, len,
-					r[w][i].mbs, cfg_name[w], ratio[w]);
+					r[w][i].mbs, cfg_name[w] + (rw->iv ? 0 : 3), ratio[w]);
 	}
 	nsums++;
 	fflush(stdout);
