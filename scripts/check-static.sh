@@ -32,14 +32,17 @@ if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then
 fi
 # The driver's own C files: those git tracks (not the build's *.mod.c).
 files=$(git ls-files '*.c' '*.h' 2>/dev/null | grep -v / || true)
+# and the public headers of the library
+headers=$(git ls-files 'include/*.h' 2>/dev/null || true)
 [ -n "$files" ] || files="aesni-intel_glue.c aes-gcm-keys.c gcm-kunit-test.c aesni-intel.h"
-for f in $files; do
+for f in $files $headers; do
 	[ -e "$f" ] || continue
 	st=0
+	log=$out/checkpatch-${f//\//_}.txt
 	"$cp_dir/scripts/checkpatch.pl" --strict --no-tree --quiet \
-		--no-summary --show-types -f "$f" > "$out/checkpatch-$f.txt" 2>&1 || st=1
-	[ -s "$out/checkpatch-$f.txt" ] && st=1
-	result "checkpatch --strict $f" $st "$out/checkpatch-$f.txt"
+		--no-summary --show-types -f "$f" > "$log" 2>&1 || st=1
+	[ -s "$log" ] && st=1
+	result "checkpatch --strict $f" $st "$log"
 done
 
 # W=1 builds, each in its own copy of the sources so that they never mix.
@@ -49,6 +52,7 @@ for kdir in $(ls -d /usr/src/linux-headers-6.12.*-amd64 | sort -V | tail -n 1) \
 	src=$out/build-$ver
 	rm -rf "$src"; mkdir -p "$src"
 	cp Kbuild $files *.S "$src"/
+	[ -z "$headers" ] || { mkdir -p "$src/include"; cp $headers "$src/include/"; }
 	rm -f "$src/gcm-kunit-test.c"
 	echo "static: W=1 build against $ver"
 	st=0
@@ -59,6 +63,6 @@ for kdir in $(ls -d /usr/src/linux-headers-6.12.*-amd64 | sort -V | tail -n 1) \
 	result "W=1 build, no warnings, against $ver" $st "$out/build-$ver.warn"
 done
 
-echo "static: covered checkpatch --strict on $(echo $files | wc -w) C files, W=1 module builds for 6.12 and 6.1"
+echo "static: covered checkpatch --strict on $(echo $files $headers | wc -w) C files, W=1 module builds for 6.12 and 6.1"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
