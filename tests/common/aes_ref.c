@@ -528,3 +528,27 @@ void cts_cbc_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
 		memcpy(dst + 16, b, d);
 	}
 }
+
+void gcm_ref_tag(const struct crypto_aes_ctx *key, const u8 iv[12],
+		 const u8 *aad, size_t aadlen, const u8 *ct, size_t len,
+		 u8 tag[16])
+{
+	static const u8 zero[16];
+	struct ghash_ctx g;
+	u8 h[16], block[16], ks[16];
+	int j;
+
+	aes_ref_encrypt(key, h, zero);
+	ghash_init(&g, h);
+	ghash_data(&g, aad, aadlen);
+	ghash_data(&g, ct, len);
+	put_be64(block, (u64)aadlen * 8);
+	put_be64(block + 8, (u64)len * 8);
+	ghash_block(&g, block);
+	gcm_counter_block(block, iv, 1);
+	aes_ref_encrypt(key, ks, block);
+	put_be64(tag, g.acc.hi);
+	put_be64(tag + 8, g.acc.lo);
+	for (j = 0; j < 16; j++)
+		tag[j] ^= ks[j];
+}

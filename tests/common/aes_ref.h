@@ -69,4 +69,13 @@ void xctr_ref_crypt(const struct crypto_aes_ctx *key, const u8 *src,
 void cts_cbc_ref_crypt(bool enc, const struct crypto_aes_ctx *key,
 		       const u8 *src, u8 *dst, size_t len, const u8 iv[16]);
 
+/*
+ * The tag gcm_ref_crypt() computes, from the ciphertext alone (GHASH and
+ * the tag mask, no keystream): cheap where many messages share one
+ * keystream.
+ */
+void gcm_ref_tag(const struct crypto_aes_ctx *key, const u8 iv[12],
+		 const u8 *aad, size_t aadlen, const u8 *ct, size_t len,
+		 u8 tag[16]);
+
 #endif /* _TESTS_AES_REF_H */
