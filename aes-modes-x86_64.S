@@ -31,11 +31,13 @@
  * Then, on avx10, the rest as one masked vector; otherwise (ymm) one single
  * block and, for CTR/XCTR, a final partial block XORed byte by byte.
  *
- * Every group runs the AES rounds as a loop over the round keys, one
- * broadcast load per round for all vectors of the group: the loads and the
- * loop's three instructions run beside the AES instructions, and one loop
- * serves AES-128, -192 and -256 at a fraction of the size of unrolled
- * rounds.  The first and last round keys stay in registers.
+ * The main loop runs the AES rounds as a loop over the round keys, one
+ * broadcast load per round for all 8 vectors: the loads and the loop's
+ * three instructions run beside the AES instructions, and one loop serves
+ * AES-128, -192 and -256 at a fraction of the size of unrolled rounds.  The
+ * smaller groups call local functions of unrolled rounds, one per group
+ * size, direction and implementation, shared by the modes (see _rounds).
+ * The first and last round keys stay in registers.
  *
  * Serial code, AES-NI + SSE only (it runs on every CPU the glue supports):
  * one block (aes_{en,de}crypt_block_aesni, the "aes" cipher), CBC encryption
@@ -61,12 +63,14 @@
  * - No data-dependent branches or memory indices: branches depend on @len,
  *   the key length and (CTR) the public counter only.
  * - No stack frame, no callee-saved registers.
- * - No unrolled AES rounds (see above) and no special code per key size.
+ * - No unrolled AES rounds in the main loop (see _rounds); the key size
+ *   only decides where the rounds end.
  * - No VAES for CBC encryption or single blocks (serial: see above).
- * - CTR: no vector carry arithmetic.  The 128-bit counter is kept as two
- *   64-bit halves in general-purpose registers; the vectors only ever add
- *   to the low halves.  A message whose low half would wrap is processed as
- *   two segments, up to the wrap and after it (see _ctr_begin).
+ * - CTR: no vector carry arithmetic.  The counters are little-endian
+ *   128-bit integers in the vector lanes, and the vectors only ever add to
+ *   their low qwords; one addition in a general-purpose register tells
+ *   whether the low 64 bits wrap within the message, which is then
+ *   processed as two segments, up to the wrap and after it (_ctr_begin).
  */
 
 #include <linux/linkage.h>
@@ -135,7 +139,7 @@
 	.set	XCTR_CTR, %r9	/* XCTR: the block number of the first block */
 	.set	RNDKEYLAST_PTR, %r10	/* the last round key */
 	.set	GTMP0, %rax	/* scratch; the main loop's round key pointer */
-	/* CTR: the counter of the next block, as a 128-bit integer */
+	/* CTR: the low half of the first counter; the high half + 1 */
 	.set	CTR_LO, %r9
 	.set	CTR_HI, %r11
 	/* CTR: the bytes of the second segment (see _ctr_begin) */
@@ -473,61 +477,77 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _ctr_begin: CTR setup.  Reads the big-endian counter at IV_PTR into
- * CTR_HI:CTR_LO and writes back the counter after the message (+ the number
- * of blocks, a partial one included, with the carry through all 128 bits).
+ * _ctr_begin: CTR setup.  LE_CTR_XMM = the big-endian counter at IV_PTR
+ * byte-reversed, i.e. as a little-endian 128-bit integer; the counter after
+ * the message (+ the number of blocks, a partial one included) is written
+ * back.  Needs BSWAP_MASK; clobbers GTMP0, CTR_LO, CTR_HI, RNDKEYLAST_PTR
+ * (set up after this) and the flags.
  *
- * The vectors add only to the low 64 bits.  If adding the number of blocks
- * would carry out of them and a block would use a counter past the carry,
- * the message is split: LEN = the bytes up to that block (a multiple of
- * 16), LEN_REST = the others, done by _ctr_next_segment with CTR_HI + 1 and
- * CTR_LO = 0 (so at 2^128 the counter wraps to 0).  @len < 2^32 bytes is
- * fewer than 2^28 blocks, so there is at most one carry.  Clobbers GTMP0
- * and RNDKEYLAST_PTR (set up after this).
+ * The vectors add only to the low 64 bits.  Where adding the number of
+ * blocks carries out of them (_ctr_carry, out of line: once in 2^64 blocks
+ * at most), the high half is incremented too, and if a block would use a
+ * counter past the carry the message is split: LEN = the bytes up to that
+ * block (a multiple of 16), LEN_REST = the others, processed from
+ * .Lsegment with the counter (CTR_HI = the high half + 1) : 0, so at 2^128
+ * it wraps to 0.  @len < 2^32 bytes is fewer than 2^28 blocks: at most one
+ * carry.
  */
-.macro	_ctr_begin
-	mov		(IV_PTR), CTR_HI
-	bswap		CTR_HI
+.macro	_ctr_begin	carry, begun
+	_load_iv	LE_CTR_XMM
+	_v3		pshufb, BSWAP_MASK_XMM, LE_CTR_XMM, LE_CTR_XMM
 	mov		8(IV_PTR), CTR_LO
 	bswap		CTR_LO
 	lea		15(LEN), GTMP0
 	shr		$4, GTMP0		/* the number of blocks */
-	mov		CTR_LO, RNDKEYLAST_PTR
-	add		GTMP0, RNDKEYLAST_PTR		/* the low half after the message */
-	mov		CTR_HI, GTMP0
-	adc		$0, GTMP0		/* the high half after the message */
-	bswap		GTMP0
-	mov		GTMP0, (IV_PTR)
-	mov		RNDKEYLAST_PTR, GTMP0
+	add		CTR_LO, GTMP0		/* the low half after the message */
+	jc		\carry
 	bswap		GTMP0
 	mov		GTMP0, 8(IV_PTR)
 	xor		LEN_REST, LEN_REST	/* IV_PTR is not needed any more */
-	cmp		CTR_LO, RNDKEYLAST_PTR
-	jae		.Lctr_no_split\@	/* no carry */
-	test		RNDKEYLAST_PTR, RNDKEYLAST_PTR
-	jz		.Lctr_no_split\@	/* the carry is after the last block */
+\begun\():
+.endm
+
+/* _ctr_begin's carry (GTMP0: the low half after the message, CTR_LO: now) */
+.macro	_ctr_carry	carry, begun
+\carry\():
+	mov		(IV_PTR), CTR_HI
+	bswap		CTR_HI
+	add		$1, CTR_HI		/* the high half after the message */
+	mov		CTR_HI, RNDKEYLAST_PTR
+	bswap		RNDKEYLAST_PTR
+	mov		RNDKEYLAST_PTR, (IV_PTR)
+	mov		GTMP0, RNDKEYLAST_PTR
+	bswap		RNDKEYLAST_PTR
+	mov		RNDKEYLAST_PTR, 8(IV_PTR)
+	xor		LEN_REST, LEN_REST
+	test		GTMP0, GTMP0
+	jz		\begun		/* the carry is after the last block */
 	mov		CTR_LO, GTMP0
 	neg		GTMP0			/* blocks up to the carry */
 	shl		$4, GTMP0
 	mov		LEN, LEN_REST
 	sub		GTMP0, LEN_REST
 	mov		GTMP0, LEN
-.Lctr_no_split\@:
+	jmp		\begun
 .endm
 
-/* CTR and XCTR: CTR = the counters of the first vector, from CTR_HI:CTR_LO */
-.macro	_ctr_load	mode
+/*
+ * \xmm = the 16 bytes at IV_PTR, read as two qwords: callers (and this code,
+ * for the counter it writes back) store an IV in 8-byte halves, and a 16-byte
+ * load of two pending 8-byte stores cannot take its data from them: it waits
+ * until they reach the cache.
+ */
+.macro	_load_iv	xmm
+	_v		movq, (IV_PTR), \xmm
 .if USE_AVX
-	vmovq		CTR_LO, LE_CTR_XMM
-.ifc \mode, ctr
-	vpinsrq		$1, CTR_HI, LE_CTR_XMM, LE_CTR_XMM
-.endif
+	vmovhps		8(IV_PTR), \xmm, \xmm
 .else
-	movq		CTR_LO, LE_CTR_XMM
-.ifc \mode, ctr
-	pinsrq		$1, CTR_HI, LE_CTR_XMM
+	movhps		8(IV_PTR), \xmm
 .endif
-.endif
+.endm
+
+/* CTR and XCTR: LE_CTR = the counters of the first vector, from its lane 0 */
+.macro	_ctr_load
 	_vbroadcast_xmm	LE_CTR_XMM, LE_CTR
 .if VL > 16
 	vpaddq		.Llane_offsets(%rip), LE_CTR, LE_CTR
@@ -562,7 +582,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
 .if MODE_CTR
-	_ctr_begin
+	_vbroadcast128	.Lbswap128(%rip), BSWAP_MASK
+	_ctr_begin	.Lctr_carry\@, .Lctr_begun\@
 .endif
 	/*
 	 * KEY = the first round key + 128 (see _rounds), RNDKEYLAST_PTR = the last
@@ -580,7 +601,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_vbroadcast128	(RNDKEYLAST_PTR), RNDKEYLAST
 
 .if MODE_CBC
-	_vmovdqu	(IV_PTR), PREV_XMM
+	_load_iv	PREV_XMM
 	/* The next IV is the last ciphertext block: read before any store */
 	test		LEN, LEN
 	jz		.Ldone\@
@@ -598,14 +619,14 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_set_inc
 .endif
 .if MODE_CTR
-	_vbroadcast128	.Lbswap128(%rip), BSWAP_MASK
 .Lsegment\@:
-	_ctr_load	ctr
+	_ctr_load
 .endif
 .if MODE_XCTR
 	_vbroadcast128	(IV_PTR), IVK
 	_vpxor		RNDKEY0, IVK, IVK
-	_ctr_load	xctr
+	_v		movq, XCTR_CTR, LE_CTR_XMM
+	_ctr_load
 .endif
 
 	/* The main loop: 8 vectors at a time */
@@ -682,8 +703,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	jz		.Ldone\@
 	mov		LEN_REST, LEN
 	xor		LEN_REST, LEN_REST
-	add		$1, CTR_HI
-	xor		CTR_LO, CTR_LO
+	_v		movq, CTR_HI, LE_CTR_XMM	/* (CTR_HI : 0) */
+	_v3		pslldq, $8, LE_CTR_XMM, LE_CTR_XMM
 	jmp		.Lsegment\@
 .endif
 .Ldone\@:
@@ -691,6 +712,9 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	vzeroupper
 .endif
 	RET
+.if MODE_CTR
+	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
+.endif
 .endm
 
 /* CTR, XCTR: LE_CTR_INC = NBLK in the low qword of each lane */

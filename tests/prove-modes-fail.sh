@@ -21,11 +21,11 @@ S=aes-modes-x86_64.S
 # name|sed expression on aes-modes-x86_64.S (each changes one instruction)
 mutations='
 ecb (and cbc): whole vectors miss the first AddRoundKey|s/^\t_vpxor\t\t\\i\*W(SRC), RNDKEY0\\sfx, AESDATA\\i\\sfx$/\t_vmovdqu\t\\i*W(SRC), AESDATA\\i\\sfx/
-cbc decryption: the chaining block after a group is the one before it|s/^\t_vmovdqu\t\\n\*W-16(SRC), PREV_XMM$/\t_vmovdqu\t\\n*W-32(SRC), PREV_XMM/
+cbc decryption: vectors XORed with their own ciphertext, not the one before|s/^\t_xor_mem\t\\i\*W-16(SRC), AESDATA\\i\\sfx, TMP0_XMM$/\t_xor_mem\t\\i*W(SRC), AESDATA\\i\\sfx, TMP0_XMM/
 cbc encryption: the chaining value is not XORed in|s/^\tpxor\t\t%xmm1, %xmm0$/\tmovdqa\t\t%xmm1, %xmm0/
 cts decryption: the stolen bytes are taken from the wrong block|s/^\tpand\t\t%xmm0, %xmm4$/\tpand\t\t%xmm1, %xmm4/
-ctr: no carry into the high 64 bits where the low 64 bits wrap|s/^\tadd\t\t\$1, CTR_HI$/\tadd\t\t$0, CTR_HI/
-ctr: the counter written back lacks the carry|s/^\tadc\t\t\$0, GTMP0\t\t\/\* the high half after the message \*\/$/\tadd\t\t$0, GTMP0/
+ctr: no carry into the high 64 bits where the low 64 bits wrap|s/^\tadd\t\t\$1, CTR_HI\t/\tadd\t\t$0, CTR_HI\t/
+ctr: a carry out of the low 64 bits is ignored|s/^\tjc\t\t\\carry$/\tnop/
 xctr: the IV is not whitened with the first round key|s/^\t_vpxor\t\tRNDKEY0, IVK, IVK$/\t_vmovdqa\tIVK, IVK/
 ctr/xctr partial block: keystream bytes 8-15 lost|s/^\tshrd\t\t\$8, %r11, %rax$/\tshr\t\t$8, %rax/
 avx10 tail: the byte mask covers the whole vector|s/^\tbzhi\t\tLEN, %rax, %rax$/\tnot\t\t%rax/
