@@ -934,6 +934,15 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
 	add		%r10, %rax
 	cmp		$15, %rax
 	ja		.Llong\@
+	.if VL == 32
+	/*
+	 * On ymm, 8 or more data blocks are 4 or more vectors: the update's
+	 * 4-vector loop, with its AES chains side by side in the instruction
+	 * stream, beats the one-vector loop below.
+	 */
+	cmp		$8, %r10
+	jae		.Llong\@
+	.endif
 
 	vbroadcasti32x4	.Lbswap_mask(%rip), BSWAP_MASK
 	vbroadcasti32x4	.Lgfpoly(%rip), GFPOLY
