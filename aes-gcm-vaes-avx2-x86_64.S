@@ -8,9 +8,11 @@
  * EVEX, so nothing here needs AVX-512 / AVX10.  BMI2 is not used.
  *
  * ABI: the x86-64 System V calling convention, as the kernel uses it.  Only
- * caller-saved registers are used, no stack and no calls, and every function
- * using ymm registers ends with vzeroupper (the final functions use only xmm
- * registers, whose VEX forms leave the upper halves clean, and need none).
+ * caller-saved registers are used, and every function using ymm registers
+ * ends with vzeroupper (the final functions use only xmm registers, whose
+ * VEX forms leave the upper halves clean, and need none).  No stack and no
+ * calls, except in the one-shot functions' path for long data, which calls
+ * the update function on a frame (FRAME_BEGIN, so it unwinds either way).
  * The callers (the C glue) hold the FPU with kernel_fpu_begin().  Prototypes
  * and semantics (le_ctr, ghash_acc, which update lengths may be partial) are
  * those of aesni-intel.h; lengths and the tag length are public, so branches
@@ -120,9 +122,25 @@
  * integer of aesni-intel.h (le_ctr); VPADDD increments only the low 32 bits,
  * which is GCM's inc32, and VPSHUFB with .Lbswap_mask turns it into the
  * big-endian counter block.
+ *
+ * One call per message
+ * --------------------
+ *
+ * aes_gcm_{enc,dec}_oneshot_vaes_avx2 do what aad_update + update + final
+ * do, in registers: no ghash_acc round trip through memory, no reduction
+ * between the AAD, the data and the lengths block beyond one per group of
+ * at most 8 blocks, and J0 (the tag mask) encrypted in the rounds of the
+ * last counter blocks instead of after them.  The lengths block is always
+ * the last block hashed, so it is always multiplied by H^1; the tail's data
+ * blocks then take H^(nb+1)..H^2 and the lengths block joins their sum, one
+ * reduction for all.  Long data (from ONESHOT_SHORT bytes) is throughput,
+ * not latency: it is passed to the update function, whose main loop
+ * interleaves AES and GHASH.  One body serves both directions (the sign of
+ * AADLEN_DIR), which keeps the code about half the size of two.
  */
 
 #include <linux/linkage.h>
+#include <asm/frame.h>
 #include "aesni-intel.h"
 #include "aes-macros.h"
 
@@ -138,7 +156,10 @@
 .Lone:
 	.octa	1
 
-/* Lane increments for the initial LE_CTR, and the per-vector increment */
+/*
+ * Lane increments for the initial LE_CTR, and the per-vector increment;
+ * the 32 bytes at .Lctr_lanes+16 are the one-shot functions' [1, 2].
+ */
 .Lctr_lanes:
 	.octa	0
 	.octa	1
@@ -210,13 +231,18 @@
 .set	AESDATA1,	%ymm1
 .set	AESDATA1_XMM,	%xmm1
 .set	AESDATA2,	%ymm2
+.set	AESDATA2_XMM,	%xmm2
 .set	AESDATA3,	%ymm3
+.set	AESDATA3_XMM,	%xmm3
 .set	RNDKEY,		%ymm4
+.set	RNDKEY_XMM,	%xmm4
 .set	BSWAP_MASK,	%ymm5
 .set	BSWAP_MASK_XMM,	%xmm5
 .set	LE_CTR,		%ymm6
 .set	LE_CTR_XMM,	%xmm6
 .set	LE_CTR_INC,	%ymm7
+/* The one-shot functions: AES(J0), the tag mask, once the counters are made */
+.set	TAG_MASK_XMM,	%xmm7
 .set	GHASH_ACC,	%ymm8
 .set	GHASH_ACC_XMM,	%xmm8
 .set	GFPOLY,		%ymm9
@@ -304,7 +330,8 @@
  * at goff(gbase) into GHASH_ACC, i.e. GHASH_ACC = (GHASH_ACC + block 0) *
  * H^8 + block 1 * H^7 + ... + block 7 * H^1.  The steps are pieces small
  * enough for the main loop to put one after each AES round; running steps
- * 0..11 in order hashes 8 blocks on their own.
+ * 0..11 in order hashes 8 blocks on their own.  With gbase empty the 8
+ * blocks are AESDATA0..3 (the one-shot functions' chunks), left unchanged.
  *
  * Vector i of the data (blocks 2i, 2i+1) is multiplied by the stored powers
  * at 512 + 32i (H^(8-2i) and H^(7-2i)).  For the middle words, the two
@@ -319,15 +346,23 @@
  */
 .macro	_ghash_8blocks_step	s, gbase, goff
 .if (\s) == 0
+.ifb \gbase
+	vpshufb		BSWAP_MASK, AESDATA0, TMP2
+.else
 	vmovdqu		\goff+0(\gbase), TMP2
 	vpshufb		BSWAP_MASK, TMP2, TMP2
+.endif
 .elseif (\s) == 1
 	vpxor		GHASH_ACC, TMP2, TMP2
 	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET(KEY), TMP2, LO
 	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET(KEY), TMP2, HI
 .elseif (\s) == 2
+.ifb \gbase
+	vpshufb		BSWAP_MASK, AESDATA1, TMP0
+.else
 	vmovdqu		\goff+32(\gbase), TMP0
 	vpshufb		BSWAP_MASK, TMP0, TMP0
+.endif
 	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+32(KEY), TMP0, TMP1
 	vpxor		TMP1, LO, LO
 .elseif (\s) == 3
@@ -341,16 +376,24 @@
 	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), TMP0, TMP1
 	vpxor		TMP1, MI, MI
 .elseif (\s) == 5
+.ifb \gbase
+	vpshufb		BSWAP_MASK, AESDATA2, TMP2
+.else
 	vmovdqu		\goff+64(\gbase), TMP2
 	vpshufb		BSWAP_MASK, TMP2, TMP2
+.endif
 	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+64(KEY), TMP2, TMP1
 	vpxor		TMP1, LO, LO
 .elseif (\s) == 6
 	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+64(KEY), TMP2, TMP1
 	vpxor		TMP1, HI, HI
 .elseif (\s) == 7
+.ifb \gbase
+	vpshufb		BSWAP_MASK, AESDATA3, TMP0
+.else
 	vmovdqu		\goff+96(\gbase), TMP0
 	vpshufb		BSWAP_MASK, TMP0, TMP0
+.endif
 	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+96(KEY), TMP0, TMP1
 	vpxor		TMP1, LO, LO
 	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+96(KEY), TMP0, TMP1
@@ -385,7 +428,7 @@
 .endm
 
 /* _ghash_8blocks gbase, goff: all the steps of _ghash_8blocks_step. */
-.macro	_ghash_8blocks	gbase, goff
+.macro	_ghash_8blocks	gbase, goff=0
 .irp s, 0,1,2,3,4,5,6,7,8,9,10,11
 	_ghash_8blocks_step	\s, \gbase, \goff
 .endr
@@ -408,10 +451,16 @@
 .endif
 .endm
 
-/* _aes_round n, off: one AES round, key at off(RNDKEYLAST_PTR), on n vectors */
-.macro	_aes_round	n, off
+/*
+ * _aes_round n, off, j0=0: one AES round, key at off(RNDKEYLAST_PTR), on n
+ * vectors (and, with j0=1, on TAG_MASK_XMM)
+ */
+.macro	_aes_round	n, off, j0=0
 	vbroadcasti128	\off(RNDKEYLAST_PTR), RNDKEY
 	_aes_vecs	vaesenc, \n, RNDKEY
+.if \j0
+	vaesenc		RNDKEY_XMM, TAG_MASK_XMM, TAG_MASK_XMM
+.endif
 .endm
 
 /*
@@ -419,12 +468,16 @@
  * next 2n counter blocks (LE_CTR, LE_CTR + 1, ..., advancing LE_CTR by 2n),
  * n = 1..4.  With ghash=1 (n = 4) the 8 blocks at \goff(\gbase) are hashed into
  * GHASH_ACC at the same time (_ghash_8blocks_step, one step after each of
- * the last 9 rounds).
+ * the last 9 rounds).  With j0=1 (the one-shot functions, ghash=0) the
+ * counter block J0 (LE_CTR with its low word 1) is encrypted alongside, into
+ * TAG_MASK_XMM, which overwrites the low half of LE_CTR_INC; with j0=2 it
+ * takes the place of the last counter block (the high lane of the last
+ * vector, which the caller does not need) and is then moved to TAG_MASK_XMM.
  *
  * Reads KEY, RNDKEYLAST_PTR, BSWAP_MASK, LE_CTR_INC, GFPOLY; updates LE_CTR
  * (and GHASH_ACC); clobbers RNDKEY (and TMP0..2, LO, MI, HI) and the flags.
  */
-.macro	_aes_ctr	n, ghash=0, gbase=KEY, goff=0
+.macro	_aes_ctr	n, ghash=0, gbase=KEY, goff=0, j0=0
 .irp i, 0,1,2,3
 .if \i < \n
 	vpshufb		BSWAP_MASK, LE_CTR, AESDATA\i
@@ -433,19 +486,33 @@
 .endr
 	/* Round 0, then the rounds that AES-192 and AES-256 add. */
 	vbroadcasti128	(KEY), RNDKEY
+.if \j0
+	vpblendd	$1, .Lone(%rip), LE_CTR_XMM, TAG_MASK_XMM
+	vpshufb		BSWAP_MASK_XMM, TAG_MASK_XMM, TAG_MASK_XMM
+.endif
+.if \j0 == 2
+.irp i, 0,1,2,3
+.if \i == \n - 1
+	vinserti128	$1, TAG_MASK_XMM, AESDATA\i, AESDATA\i
+.endif
+.endr
+.endif
 	_aes_vecs	vpxor, \n, RNDKEY
+.if \j0 == 1
+	vpxor		RNDKEY_XMM, TAG_MASK_XMM, TAG_MASK_XMM
+.endif
 	cmpl		$24, AES_KEYLEN_OFFSET(KEY)
 	jl		.Laes128\@
 	je		.Laes192\@
-	_aes_round	\n, -13*16
-	_aes_round	\n, -12*16
+	_aes_round	\n, -13*16, (\j0==1)
+	_aes_round	\n, -12*16, (\j0==1)
 .Laes192\@:
-	_aes_round	\n, -11*16
-	_aes_round	\n, -10*16
+	_aes_round	\n, -11*16, (\j0==1)
+	_aes_round	\n, -10*16, (\j0==1)
 .Laes128\@:
 	/* The last 10 rounds, common to all key sizes */
 .irp i, 9,8,7,6,5,4,3,2,1
-	_aes_round	\n, -\i*16
+	_aes_round	\n, -\i*16, (\j0==1)
 .if \ghash
 	_ghash_8blocks_step	(9-\i), \gbase, \goff
 .endif
@@ -457,6 +524,15 @@
 .endif
 	vbroadcasti128	(RNDKEYLAST_PTR), RNDKEY
 	_aes_vecs	vaesenclast, \n, RNDKEY
+.if \j0 == 1
+	vaesenclast	RNDKEY_XMM, TAG_MASK_XMM, TAG_MASK_XMM
+.elseif \j0 == 2
+.irp i, 0,1,2,3
+.if \i == \n - 1
+	vextracti128	$1, AESDATA\i, TAG_MASK_XMM
+.endif
+.endr
+.endif
 .endm
 
 /*
@@ -587,12 +663,17 @@
  * reduced on its own by _ghash_mul_h1, and the sums, if any, by one
  * _ghash_reduce.
  *
+ * With lens=<xmm register> (the one-shot functions, at most 112 bytes) that
+ * register holds the lengths block, which ends the message: it is the last
+ * block, times H^1 (by _ghash_mul_h1, at the start, as it depends on
+ * nothing), and the data blocks take H^(nb+1)..H^2, all into the one sum.
+ *
  * Reads KEY, BSWAP_MASK, GFPOLY (and AESDATA0..3); updates SRC (and DST,
  * GHASH_ACC); clobbers DATALEN, POWERS_PTR, TAILLEN, GTMP0, AESDATA0..2,
  * TMP0..2, LO, MI, HI, the flags.  With hash=1, SRC - (TAILLEN - DATALEN)
  * is where SRC started, on return.
  */
-.macro	_ghash_tail	crypt, hash=1
+.macro	_ghash_tail	crypt, hash=1, lens
 .if \crypt
 .set	GDATA, TMP0		/* the data hashed: the output ... */
 .set	GDATA_XMM, TMP0_XMM
@@ -602,17 +683,26 @@
 .endif
 .if \hash
 	mov		DATALEN, TAILLEN
+.ifb \lens
 	/* A single block needs neither the sums nor POWERS_PTR. */
 	cmp		$16, DATALEN
 	jbe		.Ltail_block\@
 	/* POWERS_PTR = &stored H^nb = KEY + 512 + 16 * (8 - nb) */
 	lea		15(DATALEN), GTMP0
+.else
+	/* POWERS_PTR = &stored H^(nb+1); HI starts as lens * H^1, reduced */
+	lea		31(DATALEN), GTMP0
+.endif
 	and		$~15, GTMP0
 	neg		GTMP0
 	lea		GCM_H_POWERS_OFFSET+128(KEY,GTMP0), POWERS_PTR
 	vpxor		LO_XMM, LO_XMM, LO_XMM
 	vpxor		MI_XMM, MI_XMM, MI_XMM
+.ifb \lens
 	vpxor		HI_XMM, HI_XMM, HI_XMM
+.else
+	_ghash_mul_h1	\lens, HI_XMM, TMP0_XMM, TMP1_XMM
+.endif
 .endif
 	cmp		$32, DATALEN
 	jb		.Ltail_block\@
@@ -666,6 +756,7 @@
 	vpshufb		BSWAP_MASK_XMM, GDATA_XMM, TMP2_XMM
 	vpxor		GHASH_ACC_XMM, TMP2_XMM, TMP2_XMM
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+.ifb \lens
 	cmp		$16, DATALEN
 	ja		.Ltail_next_block\@
 	/* The last block is multiplied by H^1, reduced on its own. */
@@ -677,8 +768,19 @@
 	vpxor		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
 	jmp		.Ltail_done\@
 .Ltail_next_block\@:
+.endif
 	_ghash_mul_accum TMP2_XMM, (POWERS_PTR), TMP1_XMM, LO_XMM, MI_XMM, HI_XMM
 	add		$16, POWERS_PTR
+.ifnb \lens
+	/* After the last data block, only the reduction is left. */
+	cmp		$16, DATALEN
+	ja		.Ltail_more\@
+.Ltail_reduce\@:
+	_ghash_reduce	LO_XMM, MI_XMM, HI_XMM, GFPOLY_XMM, TMP1_XMM
+	vpxor		HI_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	jmp		.Ltail_done\@
+.Ltail_more\@:
+.endif
 .else
 	cmp		$16, DATALEN
 	jbe		.Ltail_done\@
@@ -979,3 +1081,237 @@ SYM_FUNC_END(aes_gcm_enc_final_vaes_avx2)
 SYM_FUNC_START(aes_gcm_dec_final_vaes_avx2)
 	_aes_gcm_final	0
 SYM_FUNC_END(aes_gcm_dec_final_vaes_avx2)
+
+/*
+ * _lens_block dst: dst (xmm) = the lengths block in the reflected form: the
+ * data bits (datalen, the 7th argument, at 8(%rsp)) in the low half, the AAD
+ * bits (AADLEN_DIR) in the high half.  Clobbers GTMP0.
+ */
+.macro	_lens_block	dst
+	movl		8(%rsp), GTMP0_32
+	vmovq		GTMP0, \dst
+	vpinsrq		$1, AADLEN_DIR, \dst, \dst
+	vpsllq		$3, \dst, \dst
+.endm
+
+/*
+ * __aes_gcm_oneshot_vaes_avx2: the body of aes_gcm_{enc,dec}_oneshot_vaes_avx2
+ * (prototypes in aesni-intel.h), one for both directions, entered by a jump
+ * from them.  Arguments: KEY, LE_CTR_PTR, %rdx = aad, %ecx = aadlen,
+ * %r8 = src, %r9 = dst, 8(%rsp) = datalen, 16(%rsp) = tag, 24(%rsp) =
+ * taglen (decryption), and %rax = aadlen with bit 63 set for decryption.
+ * AADLEN_DIR keeps that bit: its sign is the direction, and the lengths block
+ * shifts it out.
+ *
+ * The AAD is hashed first, as by aes_gcm_aad_update_vaes_avx2 (one
+ * reduction per 8 blocks and one for the rest), into GHASH_ACC.
+ *
+ * Short data (less than ONESHOT_SHORT bytes whose last partial 8-block
+ * chunk is at most 112 bytes) is then done in registers: each full 8-block
+ * chunk as AES-CTR on 4 vectors and _ghash_8blocks on the same registers
+ * (one reduction; the next chunk's rounds do not wait for it), then the
+ * last 1..112 bytes as in _aes_gcm_update, but with the lengths block folded
+ * into _ghash_tail's one reduction and J0 (the tag mask) encrypted in the
+ * same rounds as the last counter blocks.  Other data (a last chunk of
+ * 113..127 bytes would need H^9 with the lengths block) goes to the update
+ * function, called on a stack frame after J0 has been encrypted; then the
+ * lengths block is hashed here.
+ */
+/* From two chunks on, the update function's interleaved loop is faster. */
+.set	ONESHOT_SHORT,	256
+.set	AADLEN_DIR,	%rdx	/* one-shot: aadlen, bit 63 = decryption */
+
+SYM_FUNC_START_LOCAL(__aes_gcm_oneshot_vaes_avx2)
+	_load_ghash_consts
+	/* The counter blocks of the data: le_ctr + 1 and + 2 (.Lctr_lanes+16) */
+	vbroadcasti128	(LE_CTR_PTR), LE_CTR
+	vpaddd		.Lctr_lanes+16(%rip), LE_CTR, LE_CTR
+	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+
+	/* SRC = aad, DATALEN = aadlen; src stays in %r8, dst waits in xmm3 */
+	vmovq		%r9, AESDATA3_XMM
+	movl		%ecx, DATALEN32
+	mov		%rdx, SRC
+	mov		%rax, AADLEN_DIR
+	cmp		$128, DATALEN
+	jb		.Lo_aad_tail
+.Lo_aad_loop:
+	_ghash_8blocks	SRC
+	sub		$-128, SRC
+	add		$-128, DATALEN
+	cmp		$128, DATALEN
+	jae		.Lo_aad_loop
+.Lo_aad_tail:
+	test		DATALEN, DATALEN
+	jz		.Lo_aad_done
+	_ghash_tail	0
+.Lo_aad_done:
+	mov		%r8, SRC
+	vmovq		AESDATA3_XMM, DST
+	movl		8(%rsp), DATALEN32
+	_set_rndkeylast_ptr
+	cmp		$ONESHOT_SHORT, DATALEN
+	jae		.Lo_call_update
+	mov		DATALEN, GTMP0
+	and		$127, GTMP0
+	cmp		$112, GTMP0
+	ja		.Lo_call_update
+
+	vbroadcasti128	.Linc2(%rip), LE_CTR_INC
+	cmp		$128, DATALEN
+	jb		.Lo_chunks_done
+.Lo_chunk:
+	/*
+	 * 8 blocks, hashed from AESDATA0..3: the output (encryption), or the
+	 * input loaded there before the AES (decryption).
+	 */
+	test		AADLEN_DIR, AADLEN_DIR
+	jns		.Lo_chunk_aes
+	vmovdqu		0(SRC), AESDATA0
+	vmovdqu		32(SRC), AESDATA1
+	vmovdqu		64(SRC), AESDATA2
+	vmovdqu		96(SRC), AESDATA3
+.Lo_chunk_hash:
+	_ghash_8blocks
+	test		AADLEN_DIR, AADLEN_DIR
+	jns		.Lo_chunk_store
+.Lo_chunk_aes:
+	_aes_ctr	4
+	vpxor		0(SRC), AESDATA0, AESDATA0
+	vpxor		32(SRC), AESDATA1, AESDATA1
+	vpxor		64(SRC), AESDATA2, AESDATA2
+	vpxor		96(SRC), AESDATA3, AESDATA3
+	test		AADLEN_DIR, AADLEN_DIR
+	jns		.Lo_chunk_hash
+.Lo_chunk_store:
+	vmovdqu		AESDATA0, 0(DST)
+	vmovdqu		AESDATA1, 32(DST)
+	vmovdqu		AESDATA2, 64(DST)
+	vmovdqu		AESDATA3, 96(DST)
+	sub		$-128, SRC
+	sub		$-128, DST
+	add		$-128, DATALEN
+	cmp		$128, DATALEN
+	jae		.Lo_chunk
+.Lo_chunks_done:
+	test		DATALEN, DATALEN
+	jz		.Lo_no_tail
+
+	/* 1..112 bytes left: as in _aes_gcm_update, plus J0 and the lengths */
+	test		AADLEN_DIR, AADLEN_DIR
+	jns		.Lo_tail_aes
+	_lens_block	AESDATA3_XMM
+	_ghash_tail	0, 1, AESDATA3_XMM
+	sub		TAILLEN, SRC
+	add		DATALEN, SRC
+	mov		TAILLEN, DATALEN
+.Lo_tail_aes:
+	cmp		$64, DATALEN
+	ja		.Lo_tail_4vec
+	cmp		$32, DATALEN
+	ja		.Lo_tail_2vec
+	_aes_ctr	1, j0=1
+	jmp		.Lo_tail_crypt
+.Lo_tail_2vec:
+	_aes_ctr	2, j0=1
+	jmp		.Lo_tail_crypt
+.Lo_tail_4vec:
+	/* at most 7 blocks: J0 takes the eighth */
+	_aes_ctr	4, j0=2
+.Lo_tail_crypt:
+	test		AADLEN_DIR, AADLEN_DIR
+	js		.Lo_tail_dec
+	_lens_block	LE_CTR_XMM
+	_ghash_tail	1, 1, LE_CTR_XMM
+	jmp		.Lo_tag
+.Lo_tail_dec:
+	_ghash_tail	1, 0
+	jmp		.Lo_tag
+
+.Lo_no_tail:
+	/* No tail to share the rounds with: J0 alone, the lengths block alone */
+	vpblendd	$1, .Lone(%rip), LE_CTR_XMM, TAG_MASK_XMM
+	vpshufb		BSWAP_MASK_XMM, TAG_MASK_XMM, TAG_MASK_XMM
+	_aes_encrypt_1x	TAG_MASK_XMM
+.Lo_lens:
+	_lens_block	TMP0_XMM
+	vpxor		TMP0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	_ghash_mul_h1	GHASH_ACC_XMM, GHASH_ACC_XMM, TMP0_XMM, TMP1_XMM
+
+.Lo_tag:
+	/* The tag, stored or compared as in _aes_gcm_final */
+	vpshufb		BSWAP_MASK_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	vpxor		TAG_MASK_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	mov		16(%rsp), GTMP0		/* tag */
+	test		AADLEN_DIR, AADLEN_DIR
+	js		.Lo_tag_dec
+	vmovdqu		GHASH_ACC_XMM, (GTMP0)
+	vzeroupper
+	RET
+.Lo_tag_dec:
+	/* Only taglen bytes of tag are read (zero-padded), and compared. */
+	mov		GTMP0, SRC
+	movl		24(%rsp), DATALEN32	/* taglen */
+	cmp		$16, DATALEN
+	jb		.Lo_tag_partial
+	vmovdqu		(SRC), TMP0_XMM
+	jmp		.Lo_tag_cmp
+.Lo_tag_partial:
+	_load_partial_block SRC, DATALEN, TMP0_XMM, TMP1_XMM, GTMP0
+.Lo_tag_cmp:
+	vpxor		TMP0_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
+	lea		.Lones_zeros+16(%rip), GTMP1
+	sub		DATALEN, GTMP1
+	xor		%eax, %eax
+	vptest		(GTMP1), GHASH_ACC_XMM
+	sete		%al
+	vzeroupper
+	RET
+
+.Lo_call_update:
+	/*
+	 * aes_gcm_{enc,dec}_update_vaes_avx2(key, le_ctr, ghash_acc, src, dst,
+	 * datalen), on a frame holding key (at 0), AADLEN_DIR (8), J0
+	 * encrypted (16), ghash_acc (32) and le_ctr for the data (48).
+	 */
+	vpblendd	$1, .Lone(%rip), LE_CTR_XMM, TAG_MASK_XMM
+	vpshufb		BSWAP_MASK_XMM, TAG_MASK_XMM, TAG_MASK_XMM
+	_aes_encrypt_1x	TAG_MASK_XMM
+	FRAME_BEGIN
+	sub		$64, %rsp
+	mov		KEY, 0(%rsp)
+	mov		AADLEN_DIR, 8(%rsp)
+	vmovdqu		TAG_MASK_XMM, 16(%rsp)
+	vmovdqu		GHASH_ACC_XMM, 32(%rsp)
+	vmovdqu		LE_CTR_XMM, 48(%rsp)
+	lea		48(%rsp), %rsi
+	/* SRC, DST and DATALEN are the update functions' %rcx, %r8, %r9 */
+	test		AADLEN_DIR, AADLEN_DIR
+	lea		32(%rsp), %rdx
+	js		.Lo_call_dec
+	call		aes_gcm_enc_update_vaes_avx2
+	jmp		.Lo_called
+.Lo_call_dec:
+	call		aes_gcm_dec_update_vaes_avx2
+.Lo_called:
+	mov		0(%rsp), KEY
+	mov		8(%rsp), AADLEN_DIR
+	vmovdqu		16(%rsp), TAG_MASK_XMM
+	vmovdqu		32(%rsp), GHASH_ACC_XMM
+	add		$64, %rsp
+	FRAME_END
+	vmovdqu		.Lbswap_mask(%rip), BSWAP_MASK_XMM
+	vmovdqu		.Lgfpoly(%rip), GFPOLY_XMM
+	jmp		.Lo_lens
+SYM_FUNC_END(__aes_gcm_oneshot_vaes_avx2)
+
+SYM_FUNC_START(aes_gcm_enc_oneshot_vaes_avx2)
+	movl		%ecx, %eax
+	jmp		__aes_gcm_oneshot_vaes_avx2
+SYM_FUNC_END(aes_gcm_enc_oneshot_vaes_avx2)
+
+SYM_FUNC_START(aes_gcm_dec_oneshot_vaes_avx2)
+	movl		%ecx, %eax
+	bts		$63, %rax
+	jmp		__aes_gcm_oneshot_vaes_avx2
+SYM_FUNC_END(aes_gcm_dec_oneshot_vaes_avx2)

@@ -110,10 +110,11 @@ static bool dec_oneshot_##impl(const void *key, const u32 le_ctr[4],	\
 
 #define ONESHOT_aesni		NO_ONESHOT
 #define ONESHOT_aesni_avx	NO_ONESHOT
-#define ONESHOT_vaes_avx2	NO_ONESHOT
+#define ONESHOT_vaes_avx2	ONESHOT_FNS(vaes_avx2)
 #define ONESHOT_vaes_avx10_256	ONESHOT_FNS(vaes_avx10_256)
 #define ONESHOT_vaes_avx10_512	ONESHOT_FNS(vaes_avx10_512)
 
+DEFINE_GCM_ONESHOT(vaes_avx2)
 DEFINE_GCM_ONESHOT(vaes_avx10_256)
 DEFINE_GCM_ONESHOT(vaes_avx10_512)
 
