@@ -115,7 +115,7 @@ if [ "${machines#*bochs}" = "$machines" ]; then
 else
 	t=$(date +%s)
 	say "booting under Bochs (tigerlake)"
-	boot_bochs "$out/bochs.log" "panic=-1 clearcpuid=pku,xsaves,xsavec cryptomgr.fuzz_iterations=${KUNIT_BOCHS_FUZZ:-20} gcm_kunit_test.iterations=${KUNIT_BOCHS_ITER:-4} ${KUNIT_CMDLINE:-}"
+	boot_bochs "$out/bochs.log" "panic=-1 clearcpuid=pku,xsaves,xsavec cryptomgr.fuzz_iterations=${KUNIT_BOCHS_FUZZ:-20} gcm_kunit_test.iterations=${KUNIT_BOCHS_ITER:-4} gcm_lib_kunit_test.iterations=${KUNIT_BOCHS_ITER:-4} ${KUNIT_CMDLINE:-}"
 	verdicts "bochs" "$out/bochs.log" "${KUNIT_BOCHS_FUZZ:-20}"
 	say "Bochs part took $(( $(date +%s) - t )) s"
 fi

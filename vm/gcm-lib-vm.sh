@@ -115,7 +115,13 @@ gcm_lib_series() {
 		return
 	fi
 	sed -n 's/^.*vm| \(PASS\|FAIL\) /\1 lib '"$kver"': /p' "$log" | tee -a "$results"
-	grep 'vm| demo: ' "$log" | sed 's/^.*vm| /  /'
+	# the demo's own checks: all of them if one failed, else a count
+	if grep -q 'vm| demo: FAIL' "$log"; then
+		grep 'vm| demo: ' "$log" | sed 's/^.*vm| /  /'
+	else
+		echo "  demo: $(grep -c 'vm| demo: PASS' "$log") checks passed" \
+			"(records of 0..9000 B sealed and opened, forgeries refused)"
+	fi
 	[ "$series" = 6.12 ] || return 0
 
 	# the distribution's module through crypto_aead, for comparison
