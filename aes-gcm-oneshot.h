@@ -16,7 +16,7 @@
 
 #define GCM_ONESHOT_aesni(op)		seq_##op##_oneshot_aesni
 #define GCM_ONESHOT_aesni_avx(op)	seq_##op##_oneshot_aesni_avx
-#define GCM_ONESHOT_vaes_avx2(op)	seq_##op##_oneshot_vaes_avx2
+#define GCM_ONESHOT_vaes_avx2(op)	aes_gcm_##op##_oneshot_vaes_avx2
 #define GCM_ONESHOT_vaes_avx10_256(op)	aes_gcm_##op##_oneshot_vaes_avx10_256
 #define GCM_ONESHOT_vaes_avx10_512(op)	aes_gcm_##op##_oneshot_vaes_avx10_512
 
