@@ -18,6 +18,16 @@
 #ifndef _AESNI_INTEL_H
 #define _AESNI_INTEL_H
 
+/*
+ * AESNI_INTEL_VAES is 0 where the assembler does not know VAES, VPCLMULQDQ
+ * or AVX-512 (Kconfig's CRYPTO_AES_GCM_XTS_X86_VAES, or Kbuild's own test
+ * out of tree): the vaes_avx2 and vaes_avx10 code is then left out.  The
+ * test rigs, built with the distribution's assembler, get all of it.
+ */
+#ifndef AESNI_INTEL_VAES
+#define AESNI_INTEL_VAES 1
+#endif
+
 /* struct crypto_aes_ctx, as filled by aes_expandkey() */
 #define AES_KEY_ENC_OFFSET		0	/* u32 key_enc[60] */
 #define AES_KEY_DEC_OFFSET		240	/* u32 key_dec[60] */

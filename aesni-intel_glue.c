@@ -205,6 +205,204 @@ static __always_inline int xts_crypt(struct skcipher_request *req, int flags)
 }
 
 /*-------------------------------------------------------------------------*/
+/* The single-block cipher "aes", and ECB, CBC, CTS-CBC, CTR and XCTR */
+
+/* 16-byte aligned for the legacy-SSE memory operands of the aesni code */
+struct aes_modes_ctx {
+	struct crypto_aes_ctx key;
+} __aligned(16);
+
+static struct crypto_aes_ctx *modes_key(void *ctx)
+{
+	return &AESNI_CTX(ctx, struct aes_modes_ctx)->key;
+}
+
+static int aes_cipher_setkey(struct crypto_tfm *tfm, const u8 *key,
+			     unsigned int keylen)
+{
+	return aes_expandkey(modes_key(crypto_tfm_ctx(tfm)), key, keylen);
+}
+
+/*
+ * The single-block cipher is not behind a SIMD wrapper (its users, e.g. the
+ * cbcmac, ccm and essiv templates, call it synchronously from any context),
+ * so where SIMD registers are unusable it falls back to the kernel's
+ * constant-time AES library.
+ */
+static void aes_cipher_encrypt(struct crypto_tfm *tfm, u8 *dst, const u8 *src)
+{
+	const struct crypto_aes_ctx *key = modes_key(crypto_tfm_ctx(tfm));
+
+	if (likely(crypto_simd_usable())) {
+		kernel_fpu_begin();
+		aes_encrypt_block_aesni(key, dst, src);
+		kernel_fpu_end();
+	} else {
+		aes_encrypt(key, dst, src);
+	}
+}
+
+static void aes_cipher_decrypt(struct crypto_tfm *tfm, u8 *dst, const u8 *src)
+{
+	const struct crypto_aes_ctx *key = modes_key(crypto_tfm_ctx(tfm));
+
+	if (likely(crypto_simd_usable())) {
+		kernel_fpu_begin();
+		aes_decrypt_block_aesni(key, dst, src);
+		kernel_fpu_end();
+	} else {
+		aes_decrypt(key, dst, src);
+	}
+}
+
+static struct crypto_alg aes_cipher_alg = {
+	.cra_name		= "aes",
+	.cra_driver_name	= "aes-aesni",
+	.cra_priority		= 300,
+	.cra_flags		= CRYPTO_ALG_TYPE_CIPHER,
+	.cra_blocksize		= AES_BLOCK_SIZE,
+	.cra_ctxsize		= AESNI_CTX_SIZE(struct aes_modes_ctx),
+	.cra_module		= THIS_MODULE,
+	.cra_u.cipher = {
+		.cia_min_keysize	= AES_MIN_KEY_SIZE,
+		.cia_max_keysize	= AES_MAX_KEY_SIZE,
+		.cia_setkey		= aes_cipher_setkey,
+		.cia_encrypt		= aes_cipher_encrypt,
+		.cia_decrypt		= aes_cipher_decrypt,
+	},
+};
+
+static int modes_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			unsigned int keylen)
+{
+	return aes_expandkey(modes_key(crypto_skcipher_ctx(tfm)), key, keylen);
+}
+
+/* cts(cbc(aes)): the request context holds a subrequest; see modes_crypt(). */
+static int cts_init(struct crypto_skcipher *tfm)
+{
+	crypto_skcipher_set_reqsize(tfm, sizeof(struct skcipher_request));
+	return 0;
+}
+
+/* The mode argument of modes_crypt(): one of these, ORed with FLAG_ENC */
+#define MODE_ECB	BIT(8)
+#define MODE_CBC	BIT(9)
+#define MODE_CTS	BIT(10)
+#define MODE_CTR	BIT(11)
+#define MODE_XCTR	BIT(12)
+
+/*
+ * One assembly call for @len bytes.  CBC encryption is serial, so every
+ * implementation uses the AES-NI one.  @iv is the chaining value (CBC), the
+ * counter block (CTR) or the XCTR IV, @xctr the XCTR block counter.
+ */
+static __always_inline void modes_blocks(const struct crypto_aes_ctx *key,
+					 const u8 *src, u8 *dst,
+					 unsigned int len, u8 iv[16], u64 xctr,
+					 int flags, int mode)
+{
+#define MODES_CALL(impl)						\
+	do {								\
+		if (mode == (MODE_ECB | FLAG_ENC))			\
+			aes_ecb_encrypt_##impl(key, src, dst, len);	\
+		else if (mode == MODE_ECB)				\
+			aes_ecb_decrypt_##impl(key, src, dst, len);	\
+		else if (mode == (MODE_CBC | FLAG_ENC))			\
+			aes_cbc_encrypt_aesni(key, src, dst, len, iv);	\
+		else if (mode == MODE_CBC)				\
+			aes_cbc_decrypt_##impl(key, src, dst, len, iv);	\
+		else if (mode & MODE_CTR)				\
+			aes_ctr_crypt_##impl(key, src, dst, len, iv);	\
+		else							\
+			aes_xctr_crypt_##impl(key, src, dst, len, iv, xctr); \
+	} while (0)
+
+	if (flags & FLAG_AVX10_512)
+		MODES_CALL(vaes_avx10_512);
+	else if (flags & FLAG_AVX10_256)
+		MODES_CALL(vaes_avx10_256);
+	else if (flags & FLAG_VAES_AVX2)
+		MODES_CALL(vaes_avx2);
+	else if (flags & FLAG_AVX)
+		MODES_CALL(aesni_avx);
+	else
+		MODES_CALL(aesni);
+#undef MODES_CALL
+}
+
+/*
+ * ECB, CBC, CTR and XCTR of a whole request, and CTS-CBC (CBC-CS3, the
+ * kernel's cts(cbc(aes))), generated once per implementation with the mode
+ * as a runtime argument.  Every walk step but the last is rounded down to
+ * whole blocks, so the IV or counter the assembly leaves in walk.iv (and
+ * @xctr here) chains one call to the next; for ECB and CBC the last step is
+ * rounded down too, and the walk fails a request that is not a multiple of
+ * the block size with -EINVAL.
+ *
+ * CTS-CBC needs the last full block and the partial one (16 < tail <= 32
+ * bytes) in one call, and a walk step may end inside them: so the blocks
+ * before them are walked as a CBC subrequest, and the tail is processed in a
+ * bounce buffer.  A 16-byte message is plain CBC.
+ */
+static __always_inline int modes_crypt(struct skcipher_request *req,
+				       int flags, int mode)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	const struct crypto_aes_ctx *key = modes_key(crypto_skcipher_ctx(tfm));
+	struct skcipher_request *subreq = req;
+	unsigned int head = 0, tail = 0;
+	u8 buf[2 * AES_BLOCK_SIZE];
+	struct skcipher_walk walk;
+	unsigned int nbytes;
+	u64 xctr = 1;
+	int err;
+
+	if (mode & MODE_CTS) {
+		if (unlikely(req->cryptlen < AES_BLOCK_SIZE))
+			return -EINVAL;
+		mode ^= MODE_CTS | MODE_CBC;
+		if (req->cryptlen > AES_BLOCK_SIZE) {
+			head = round_up(req->cryptlen, AES_BLOCK_SIZE) -
+			       2 * AES_BLOCK_SIZE;
+			tail = req->cryptlen - head;
+			subreq = skcipher_request_ctx(req);
+			skcipher_request_set_tfm(subreq, tfm);
+			skcipher_request_set_callback(subreq,
+						      skcipher_request_flags(req),
+						      NULL, NULL);
+			skcipher_request_set_crypt(subreq, req->src, req->dst,
+						   head, req->iv);
+		}
+	}
+
+	err = skcipher_walk_virt(&walk, subreq, false);
+	while ((nbytes = walk.nbytes) != 0) {
+		if (nbytes < walk.total || (mode & (MODE_ECB | MODE_CBC)))
+			nbytes = round_down(nbytes, AES_BLOCK_SIZE);
+		kernel_fpu_begin();
+		modes_blocks(key, walk.src.virt.addr, walk.dst.virt.addr,
+			     nbytes, walk.iv, xctr, flags, mode);
+		kernel_fpu_end();
+		xctr += nbytes / AES_BLOCK_SIZE;
+		err = skcipher_walk_done(&walk, walk.nbytes - nbytes);
+	}
+	if (err || !tail)
+		return err;
+
+	scatterwalk_map_and_copy(buf, req->src, head, tail, 0);
+	kernel_fpu_begin();
+	if (mode & FLAG_ENC)
+		aes_cts_cbc_encrypt_aesni(key, buf, buf, tail, req->iv);
+	else
+		aes_cts_cbc_decrypt_aesni(key, buf, buf, tail, req->iv);
+	kernel_fpu_end();
+	scatterwalk_map_and_copy(buf, req->dst, head, tail, 1);
+	memzero_explicit(buf, sizeof(buf));
+	return 0;
+}
+
+/*-------------------------------------------------------------------------*/
 /* AES-GCM and RFC 4106 */
 
 /* The key struct of each implementation, from its common prefix */
@@ -782,6 +980,79 @@ MODULE_ALIAS_CRYPTO("xts-aes-" AESNI_DRV_##impl);			\
 MODULE_ALIAS_CRYPTO("generic-gcm-" AESNI_DRV_##impl);			\
 MODULE_ALIAS_CRYPTO("rfc4106-gcm-" AESNI_DRV_##impl)
 
+/*
+ * An internal skcipher of the modes part: @mode names the entry points
+ * (@mode_encrypt_<impl>, @mode_decrypt_<impl>), @drv the driver name up to
+ * the implementation's, e.g. "cbc-aes-".
+ */
+#define AESNI_MODE_ALG(impl, mode, name, drv, bsize, iv_size, init_fn)	\
+{									\
+	.base = {							\
+		.cra_name		= "__" name,			\
+		.cra_driver_name	= "__" drv AESNI_DRV_##impl,	\
+		.cra_priority		= impl##_prio,			\
+		.cra_flags		= CRYPTO_ALG_INTERNAL,		\
+		.cra_blocksize		= bsize,			\
+		.cra_ctxsize		= AESNI_CTX_SIZE(struct aes_modes_ctx), \
+		.cra_module		= THIS_MODULE,			\
+	},								\
+	.min_keysize	= AES_MIN_KEY_SIZE,				\
+	.max_keysize	= AES_MAX_KEY_SIZE,				\
+	.ivsize		= iv_size,					\
+	.chunksize	= AES_BLOCK_SIZE,				\
+	.init		= init_fn,					\
+	.setkey		= modes_setkey,					\
+	.encrypt	= mode##_encrypt_##impl,			\
+	.decrypt	= mode##_decrypt_##impl,			\
+}
+
+/*
+ * DEFINE_AESNI_MODES() generates, for one implementation (after its
+ * DEFINE_AESNI_ALGS()), one copy of the modes body and the internal ecb(aes),
+ * cbc(aes), cts(cbc(aes)), ctr(aes) and xctr(aes) algorithms, whose entry
+ * points call that copy.
+ */
+#define DEFINE_AESNI_MODE_OPS(impl, mode, enc_mode, dec_mode)		\
+static int mode##_encrypt_##impl(struct skcipher_request *req)		\
+{									\
+	return modes_crypt_##impl(req, enc_mode);			\
+}									\
+static int mode##_decrypt_##impl(struct skcipher_request *req)		\
+{									\
+	return modes_crypt_##impl(req, dec_mode);			\
+}
+
+#define DEFINE_AESNI_MODES(impl)					\
+static noinline int modes_crypt_##impl(struct skcipher_request *req,	\
+				       int mode)			\
+{									\
+	return modes_crypt(req, impl##_flags, mode);			\
+}									\
+DEFINE_AESNI_MODE_OPS(impl, ecb, MODE_ECB | FLAG_ENC, MODE_ECB)	\
+DEFINE_AESNI_MODE_OPS(impl, cbc, MODE_CBC | FLAG_ENC, MODE_CBC)	\
+DEFINE_AESNI_MODE_OPS(impl, cts, MODE_CTS | FLAG_ENC, MODE_CTS)	\
+DEFINE_AESNI_MODE_OPS(impl, ctr, MODE_CTR, MODE_CTR)			\
+DEFINE_AESNI_MODE_OPS(impl, xctr, MODE_XCTR, MODE_XCTR)		\
+static struct skcipher_alg modes_algs_##impl[] = {			\
+	AESNI_MODE_ALG(impl, ecb, "ecb(aes)", "ecb-aes-",		\
+		       AES_BLOCK_SIZE, 0, NULL),			\
+	AESNI_MODE_ALG(impl, cbc, "cbc(aes)", "cbc-aes-",		\
+		       AES_BLOCK_SIZE, AES_BLOCK_SIZE, NULL),		\
+	AESNI_MODE_ALG(impl, cts, "cts(cbc(aes))", "cts-cbc-aes-",	\
+		       AES_BLOCK_SIZE, AES_BLOCK_SIZE, cts_init),	\
+	AESNI_MODE_ALG(impl, ctr, "ctr(aes)", "ctr-aes-",		\
+		       1, AES_BLOCK_SIZE, NULL),			\
+	AESNI_MODE_ALG(impl, xctr, "xctr(aes)", "xctr-aes-",		\
+		       1, AES_BLOCK_SIZE, NULL),			\
+};									\
+static struct simd_skcipher_alg *					\
+	modes_simd_##impl[ARRAY_SIZE(modes_algs_##impl)];		\
+MODULE_ALIAS_CRYPTO("ecb-aes-" AESNI_DRV_##impl);			\
+MODULE_ALIAS_CRYPTO("cbc-aes-" AESNI_DRV_##impl);			\
+MODULE_ALIAS_CRYPTO("cts-cbc-aes-" AESNI_DRV_##impl);			\
+MODULE_ALIAS_CRYPTO("ctr-aes-" AESNI_DRV_##impl);			\
+MODULE_ALIAS_CRYPTO("xctr-aes-" AESNI_DRV_##impl)
+
 #define AESNI_DRV_aesni		"aesni"
 #define AESNI_DRV_aesni_avx	"aesni-avx"
 #define AESNI_DRV_vaes_avx2	"vaes-avx2"
@@ -790,29 +1061,42 @@ MODULE_ALIAS_CRYPTO("rfc4106-gcm-" AESNI_DRV_##impl)
 
 DEFINE_AESNI_ALGS(aesni, aes_gcm_key_aesni, 0, 400, 401);
 DEFINE_AESNI_ALGS(aesni_avx, aes_gcm_key_aesni, FLAG_AVX, 500, 500);
+DEFINE_AESNI_MODES(aesni);
+DEFINE_AESNI_MODES(aesni_avx);
+#if AESNI_INTEL_VAES
 DEFINE_AESNI_ALGS(vaes_avx2, aes_gcm_key_vaes_avx2, FLAG_VAES_AVX2, 600, 600);
 DEFINE_AESNI_ALGS(vaes_avx10_256, aes_gcm_key_vaes_avx10, FLAG_AVX10_256,
 		  700, 700);
 DEFINE_AESNI_ALGS(vaes_avx10_512, aes_gcm_key_vaes_avx10, FLAG_AVX10_512,
 		  800, 800);
+DEFINE_AESNI_MODES(vaes_avx2);
+DEFINE_AESNI_MODES(vaes_avx10_256);
+DEFINE_AESNI_MODES(vaes_avx10_512);
+#endif
 
 struct aesni_impl {
 	struct skcipher_alg *xts;
 	struct simd_skcipher_alg **xts_simd;
 	struct aead_alg *gcm;		/* gcm(aes), rfc4106(gcm(aes)) */
 	struct simd_aead_alg **gcm_simd;
+	struct skcipher_alg *modes;	/* ecb, cbc, cts(cbc), ctr, xctr */
+	struct simd_skcipher_alg **modes_simd;
 };
 
 #define AESNI_IMPL(impl) \
-	{ &xts_alg_##impl, &xts_simd_##impl, gcm_algs_##impl, gcm_simd_##impl }
+	{ &xts_alg_##impl, &xts_simd_##impl, gcm_algs_##impl, gcm_simd_##impl, \
+	  modes_algs_##impl, modes_simd_##impl }
+#define AESNI_NUM_MODES ARRAY_SIZE(modes_algs_aesni)
 
 /* Oldest first: a CPU that runs one implementation runs all before it. */
 static const struct aesni_impl aesni_impls[] = {
 	AESNI_IMPL(aesni),
 	AESNI_IMPL(aesni_avx),
+#if AESNI_INTEL_VAES
 	AESNI_IMPL(vaes_avx2),
 	AESNI_IMPL(vaes_avx10_256),
 	AESNI_IMPL(vaes_avx10_512),
+#endif
 };
 
 /* aesni_impls[0 .. aesni_num_registered - 1] are registered. */
@@ -881,7 +1165,17 @@ static int __init aesni_register_impl(const struct aesni_impl *impl)
 		return err;
 	err = simd_register_aeads_compat(impl->gcm, 2, impl->gcm_simd);
 	if (err)
-		simd_unregister_skciphers(impl->xts, 1, impl->xts_simd);
+		goto err_xts;
+	err = simd_register_skciphers_compat(impl->modes, AESNI_NUM_MODES,
+					     impl->modes_simd);
+	if (err)
+		goto err_gcm;
+	return 0;
+
+err_gcm:
+	simd_unregister_aeads(impl->gcm, 2, impl->gcm_simd);
+err_xts:
+	simd_unregister_skciphers(impl->xts, 1, impl->xts_simd);
 	return err;
 }
 
@@ -891,9 +1185,12 @@ static void aesni_unregister_all(void)
 
 	while (aesni_num_registered) {
 		impl = &aesni_impls[--aesni_num_registered];
+		simd_unregister_skciphers(impl->modes, AESNI_NUM_MODES,
+					  impl->modes_simd);
 		simd_unregister_aeads(impl->gcm, 2, impl->gcm_simd);
 		simd_unregister_skciphers(impl->xts, 1, impl->xts_simd);
 	}
+	crypto_unregister_alg(&aes_cipher_alg);
 }
 
 static int __init aesni_init(void)
@@ -903,17 +1200,27 @@ static int __init aesni_init(void)
 
 	if (!x86_match_cpu(aesni_cpu_id))
 		return -ENODEV;
-	num_usable = aesni_num_usable();
+	num_usable = min_t(int, aesni_num_usable(), ARRAY_SIZE(aesni_impls));
 	if (!num_usable)
 		return -ENODEV;
 
 	aesni_gcm_lib_init(num_usable, x86_match_cpu(zmm_slow_cpus));
+#if AESNI_INTEL_VAES
 	if (x86_match_cpu(zmm_slow_cpus)) {
+		int i;
+
 		xts_alg_vaes_avx10_512.base.cra_priority = 1;
 		gcm_algs_vaes_avx10_512[0].base.cra_priority = 1;
 		gcm_algs_vaes_avx10_512[1].base.cra_priority = 1;
+		for (i = 0; i < AESNI_NUM_MODES; i++)
+			modes_algs_vaes_avx10_512[i].base.cra_priority = 1;
 	}
+#endif
 
+	/* aesni_unregister_all() unregisters the cipher too. */
+	err = crypto_register_alg(&aes_cipher_alg);
+	if (err)
+		return err;
 	while (aesni_num_registered < num_usable) {
 		err = aesni_register_impl(&aesni_impls[aesni_num_registered]);
 		if (err) {
@@ -940,3 +1247,10 @@ MODULE_VERSION("1.0");
 MODULE_ALIAS_CRYPTO("xts(aes)");
 MODULE_ALIAS_CRYPTO("gcm(aes)");
 MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");
+MODULE_ALIAS_CRYPTO("aes");
+MODULE_ALIAS_CRYPTO("aes-aesni");
+MODULE_ALIAS_CRYPTO("ecb(aes)");
+MODULE_ALIAS_CRYPTO("cbc(aes)");
+MODULE_ALIAS_CRYPTO("cts(cbc(aes))");
+MODULE_ALIAS_CRYPTO("ctr(aes)");
+MODULE_ALIAS_CRYPTO("xctr(aes)");

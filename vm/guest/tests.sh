@@ -6,6 +6,7 @@
 #   sh /tests.sh bochs   self-tests, the VAES/AVX10 drivers and their
 #                        priorities (Bochs tigerlake), AF_ALG against OpenSSL
 #   sh /tests.sh demo    a short report for "make run"
+#   sh /tests.sh list    the module's algorithms (vm/debian-algs.sh)
 # Lines for the host start with "vm| "; results are PASS/FAIL/SKIPPED lines.
 # The module under test is /aesni-intel.ko; test data is in /data.
 set -u
@@ -450,6 +451,10 @@ bochs)
 	;;
 demo)
 	demo
+	;;
+list)
+	# vm/debian-algs.sh: what the module registers, user-visible ones only
+	ours | awk '$6 == "no" { print "vm| ALG", $1, $2, $4, $5, $7 }' | sort -k2
 	;;
 esac
 # the whole kernel log goes to the console log file, for the record
