@@ -7,12 +7,14 @@
  *
  *   afalg-client CASEFILE KIND DRIVER
  *
- * runs the cases of KIND (gcm, rfc4106 or xts) of CASEFILE.  A case is one
+ * runs the cases of KIND (gcm, rfc4106, xts, ecb, cbc, cts, ctr, xctr or
+ * fscrypt, the last three skciphers like xts) of CASEFILE.  A case is one
  * line of space-separated fields, '-' standing for an empty hex string:
  *
  *   KIND OP KEY IV AAD INPUT AUTHSIZE EXPECT
  *
- * OP is enc or dec; AAD (also the assoclen) is empty for xts; for rfc4106
+ * OP is enc or dec; AAD (also the assoclen) is empty but for the AEADs
+ * gcm and rfc4106, as is the IV for ecb; for rfc4106
  * it ends with the 8 IV bytes, as the kernel's rfc4106 API wants.  EXPECT
  * is the output after the AAD (ciphertext||tag or plaintext) in hex, or
  * the name of the error some step must fail with (EINVAL, EBADMSG).
@@ -99,7 +101,7 @@ static long run_case(const struct tcase *c, const char *driver,
 		     unsigned char *out, const char **step)
 {
 	struct sockaddr_alg sa = { .salg_family = AF_ALG };
-	int aead = strcmp(c->kind, "xts") != 0;
+	int aead = !strcmp(c->kind, "gcm") || !strcmp(c->kind, "rfc4106");
 	int enc = !strcmp(c->op, "enc");
 	char cbuf[CMSG_SPACE(sizeof(int)) +
 		  CMSG_SPACE(sizeof(struct af_alg_iv) + 16) +
@@ -250,7 +252,7 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: %s CASEFILE gcm|rfc4106|xts DRIVER\n",
+		fprintf(stderr, "usage: %s CASEFILE KIND DRIVER\n",
 			argv[0]);
 		return 2;
 	}

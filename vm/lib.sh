@@ -102,7 +102,7 @@ copy_with_libs() {
 make_initramfs() {
 	local name=$1 kver=$2 ko=$3 profile=$4
 	local root=$OUT/$name.root m deps
-	local mods="af_alg algif_aead algif_skcipher"
+	local mods="af_alg algif_aead algif_skcipher ecb"
 	local tools=
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,dev,proc,sys,tmp,run,mnt,lib/modules,data}
@@ -112,7 +112,9 @@ make_initramfs() {
 		# ansi_cprng stands in there
 		mods="$mods loop dm-crypt ext4 veth xfrm_user esp4 seqiv ansi_cprng"
 		# the kernel's generic gcm and xts, to compete with ours
-		mods="$mods ctr gcm ghash-generic xts"
+		mods="$mods ctr gcm ghash-generic xts cts"
+		# dm-crypt's aes-cbc-essiv:sha256
+		mods="$mods essiv"
 		tools="/usr/sbin/cryptsetup /usr/sbin/ip"
 	fi
 	# what our module needs (crypto_simd, cryptd, ...) comes first
@@ -134,6 +136,7 @@ make_initramfs() {
 	install -m 755 "$VMDIR/guest/init" "$root/init"
 	cp "$VMDIR/guest/tests.sh" "$root/tests.sh"
 	cp -r "$OUT/data-$profile/." "$root/data/"
+	cp "$VMDIR"/debian-algs-*.txt "$root/data/"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$OUT/$name.cpio.gz"
 	say "initramfs $name.cpio.gz: $(du -k "$OUT/$name.cpio.gz" | cut -f1) KiB ($kver, $profile)"
 }
@@ -159,6 +162,9 @@ make_data() {
 		"$OUT/tools/gen-cases" xts-sectors "$key" 0 < "$d/pattern" > "$d/xts$bits-0"
 		"$OUT/tools/gen-cases" xts-sectors "$key" 70000 < "$d/pattern" > "$d/xts$bits-70000"
 	done
+	key=$(od -An -tx1 "$d/key256" | tr -d ' \n')
+	"$OUT/tools/gen-cases" essiv-sectors "$key" 0 < "$d/pattern" > "$d/essiv256-0"
+	"$OUT/tools/gen-cases" essiv-sectors "$key" 70000 < "$d/pattern" > "$d/essiv256-70000"
 }
 
 # run_qemu KVER INITRD MODE LOG TIMEOUT: boot under TCG (-cpu max: AES-NI,

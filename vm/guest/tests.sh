@@ -29,6 +29,8 @@ quiet() {
 # /proc/crypto, one line per algorithm:
 #   name driver module priority selftest internal type refcnt
 crypto_table() {
+	# a snapshot while many lookups are made (check_selftests)
+	[ -z "${CT_CACHE:-}" ] || { cat "$CT_CACHE"; return; }
 	awk -F' *: ' '/^name/ { n = $2; i = "no"; s = "-" }
 		/^driver/ { d = $2 } /^module/ { m = $2 } /^priority/ { p = $2 }
 		/^refcnt/ { r = $2 } /^selftest/ { s = $2 } /^internal/ { i = $2 }
@@ -40,12 +42,17 @@ ours() { crypto_table | awk '$3 == "aesni_intel"'; }
 users_view() { crypto_table | awk -v n="$1" '$1 == n && $6 == "no"' | sort -k4,4nr; }
 # sum of the refcnt of our drivers for an algorithm name
 our_refs() { ours | awk -v n="$1" '$1 == n { s += $8 } END { print s + 0 }'; }
+# the case kinds of vm/gen-cases.c that test an algorithm name
 kind_of() {
 	case $1 in
 	'gcm(aes)') echo gcm ;; 'rfc4106(gcm(aes))') echo rfc4106 ;;
-	'xts(aes)') echo xts ;; *) echo - ;;
+	'xts(aes)') echo xts ;; 'ecb(aes)') echo ecb ;; 'cbc(aes)') echo cbc ;;
+	'cts(cbc(aes))') echo cts fscrypt ;; 'ctr(aes)') echo ctr ;;
+	'xctr(aes)') echo xctr ;; aes) echo ecb ;; *) echo - ;;
 	esac
 }
+# Debian's aesni-intel algorithms for this kernel (vm/debian-algs.sh)
+DEBIAN_ALGS=/data/debian-algs-$(uname -r | cut -d. -f1,2).txt
 
 # testmgr may still be testing after insmod returns (slow when emulated)
 wait_selftests() {
@@ -65,17 +72,21 @@ load_module() {
 # The kernel's generic implementations, instantiated through AF_ALG so that
 # they compete with ours for priority, and run through the same cases: a
 # check of the rig (cases and client) against a second implementation.
+# (Debian's kernels have no generic xctr: its reference is the C model in
+# gen-cases, checked against xctr(aes-generic) by the KUnit suite.)
 GENERIC_GCM='gcm_base(ctr(aes-generic),ghash-generic)'
 check_generic() {
 	local kind drv res
-	for kind in gcm rfc4106 xts; do
+	for kind in gcm rfc4106 xts ecb cbc cts fscrypt ctr; do
 		case $kind in
 		gcm) drv=$GENERIC_GCM ;;
 		rfc4106) drv="rfc4106($GENERIC_GCM)" ;;
 		xts) drv='xts(ecb(aes-generic))' ;;
+		cts | fscrypt) drv='cts(cbc(aes-generic))' ;;
+		*) drv="$kind(aes-generic)" ;;
 		esac
 		if res=$(afalg-client /data/cases.txt $kind "$drv"); then
-			pass "reference: the kernel's $drv equals OpenSSL (${res##*: })"
+			pass "reference: the kernel's $drv equals OpenSSL ($kind cases: ${res##*: })"
 		else
 			echo "$res" | sed 's/^/vm| /'
 			fail "reference: the kernel's $drv"
@@ -85,7 +96,7 @@ check_generic() {
 
 # 1: the kernel's self-tests passed for all we registered, and we serve
 check_selftests() {
-	local n bad a best other
+	local n bad a best other missing
 	n=$(ours | wc -l)
 	bad=$(ours | awk '$5 != "passed" { printf "%s=%s ", $2, $5 }')
 	if [ ! -s /data/build-id ] ||
@@ -99,16 +110,34 @@ check_selftests() {
 		pass "selftest: all $n algorithms of aesni_intel (internal ones included)" \
 			"show 'selftest : passed':" $(ours | awk '$6 == "no" { print $2 }' | sort)
 	fi
-	for a in 'gcm(aes)' 'rfc4106(gcm(aes))' 'xts(aes)'; do
+	# every name Debian's module serves: ours first, at least Debian's
+	# priority, passed; and each of Debian's driver names is one of ours
+	[ -s "$DEBIAN_ALGS" ] || { fail "priority: no list $DEBIAN_ALGS"; return; }
+	crypto_table > /tmp/crypto-table
+	CT_CACHE=/tmp/crypto-table
+	for a in $(awk '!/^#/ { print $1 }' "$DEBIAN_ALGS" | sort -u); do
 		best=$(users_view "$a" | head -n1)
 		other=$(users_view "$a" | awk '$3 != "aesni_intel" { print "over", $2, "priority", $4; exit }')
+		bad=$(awk -v n="$a" -v p="${best:-x x x 0}" 'BEGIN { split(p, b, " ") }
+			!/^#/ && $1 == n && (b[4] < $3 || b[5] != "passed") { print "below Debian'"'"'s", $2, $3 }' "$DEBIAN_ALGS")
+		missing=$(awk -v n="$a" '!/^#/ && $1 == n { print $2 }' "$DEBIAN_ALGS" | while read -r d; do
+			ours | awk -v d="$d" '$2 == d { f = 1 } END { exit !f }' || echo "$d"; done)
 		case $best in
-		*' aesni_intel '*) pass "priority: $a is served by ours:" \
-			$(echo "$best" | awk '{ print $2, "priority", $4 }') "${other:-(no other provider)}" ;;
+		*' aesni_intel '*) ;;
 		*) fail "priority: $a is served by" \
-			"$(echo "${best:-none - - -}" | awk '{ print $2, "(module", $3 ", priority", $4 ")" }'), not by aesni_intel" ;;
+			"$(echo "${best:-none - - -}" | awk '{ print $2, "(module", $3 ", priority", $4 ")" }'), not by aesni_intel"
+			continue ;;
 		esac
+		if [ -n "$bad$missing" ]; then
+			fail "priority: $a: ours $(echo "$best" | awk '{ print $2, $4, $5 }') $bad${missing:+; Debian's driver names we lack: $missing}"
+		else
+			pass "priority: $a is served by ours:" \
+				$(echo "$best" | awk '{ print $2, "priority", $4, "selftest", $5 }') \
+				"(Debian's: $(awk -v n="$a" '!/^#/ && $1 == n { printf "%s %s ", $2, $3 }' "$DEBIAN_ALGS")all ours too)" \
+				"${other:-(no other provider)}"
+		fi
 	done
+	CT_CACHE=
 }
 
 # 2 and 5: every driver of ours through AF_ALG, against OpenSSL's answers
@@ -117,19 +146,29 @@ check_afalg() {
 	ours | awk '$6 == "no" { print $1, $2 }' | sort > /tmp/drivers
 	[ -s /tmp/drivers ] || { fail "$what: no driver of ours to test"; return; }
 	while read -r name drv; do
-		kind=$(kind_of "$name")
-		[ "$kind" != - ] || continue
-		case $what:$kind in
-		afalg:xts) claim="equals OpenSSL AES-XTS (encrypt, decrypt, ciphertext stealing)" ;;
-		afalg:*) claim="equals OpenSSL AES-GCM (encrypt, decrypt), forged tags give EBADMSG" ;;
-		*) claim="refuses bad key sizes, authsizes, lengths, assoclens with EINVAL" ;;
-		esac
-		if res=$(afalg-client "$cases" "$kind" "$drv"); then
-			pass "$what: $drv $claim (${res##*: })"
-		else
-			echo "$res" | sed 's/^/vm| /'
-			fail "$what: $drv"
-		fi
+		# the single-block cipher through the kernel's ecb template
+		[ "$name" != aes ] || drv="ecb($drv)"
+		for kind in $(kind_of "$name"); do
+			[ "$kind" != - ] || continue
+			case $what:$name:$kind in bad-input:aes:* | bad-input:*:fscrypt) continue ;; esac
+			case $what:$kind in
+			afalg:xts) claim="equals OpenSSL AES-XTS (encrypt, decrypt, ciphertext stealing)" ;;
+			afalg:gcm | afalg:rfc4106) claim="equals OpenSSL AES-GCM (encrypt, decrypt), forged tags give EBADMSG" ;;
+			afalg:ecb) claim="equals OpenSSL AES-ECB (encrypt, decrypt)" ;;
+			afalg:cbc) claim="equals OpenSSL AES-CBC (encrypt, decrypt)" ;;
+			afalg:ctr) claim="equals OpenSSL AES-CTR (encrypt, decrypt; counters wrapping 32/64/128 bits)" ;;
+			afalg:cts) claim="equals OpenSSL AES-CBC-CTS CS3 (encrypt, decrypt)" ;;
+			afalg:fscrypt) claim="fscrypt-style (AES-256, zero IV, NUL-padded names of 16..255 bytes) equals OpenSSL CBC-CTS CS3" ;;
+			afalg:xctr) claim="equals XCTR computed from OpenSSL's AES (encrypt, decrypt)" ;;
+			*) claim="refuses bad key sizes, authsizes, lengths, assoclens with EINVAL" ;;
+			esac
+			if res=$(afalg-client "$cases" "$kind" "$drv"); then
+				pass "$what: $drv $claim (${res##*: })"
+			else
+				echo "$res" | sed 's/^/vm| /'
+				fail "$what: $drv ($kind cases)"
+			fi
+		done
 	done < /tmp/drivers
 }
 
@@ -149,55 +188,59 @@ check_kernel_clean() {
 	fi
 }
 
-# 3a: plain dm-crypt: the raw sectors are OpenSSL's AES-XTS with the 512-byte
-# sector number as tweak (made on the host, at sectors 0 and 70000)
+# 3a: plain dm-crypt: the raw sectors are OpenSSL's, computed on the host at
+# sectors 0 and 70000: AES-XTS with the 512-byte sector number as tweak, or
+# AES-CBC with the ESSIV IV AES_{sha256(key)}(sector); the users of ours
+# (xts(aes), or cbc(aes) and the cipher aes) must gain references
 check_dm_plain() {
-	local bits=$1 refs0 refs1 s
+	local cipher=$1 bits=$2 ref=$3 algs=$4 refs0 refs1 s a
 	truncate -s 40M /tmp/plain.img
-	quiet losetup /dev/loop0 /tmp/plain.img || { fail "dm-crypt plain $bits: losetup"; return; }
-	refs0=$(our_refs 'xts(aes)')
-	if quiet cryptsetup open --type plain --cipher aes-xts-plain64 --key-size "$bits" \
+	quiet losetup /dev/loop0 /tmp/plain.img || { fail "dm-crypt plain $cipher $bits: losetup"; return; }
+	refs0=$(for a in $algs; do our_refs "$a"; done)
+	if quiet cryptsetup open --type plain --cipher "$cipher" --key-size "$bits" \
 		--hash plain --key-file /data/key$bits /dev/loop0 plain &&
-	   refs1=$(our_refs 'xts(aes)') &&
+	   refs1=$(for a in $algs; do our_refs "$a"; done) &&
 	   quiet dd if=/data/pattern of=/dev/mapper/plain bs=512 conv=fsync &&
 	   quiet dd if=/data/pattern of=/dev/mapper/plain bs=512 seek=70000 conv=fsync &&
 	   dd if=/dev/mapper/plain bs=512 skip=70000 count=128 2>/dev/null | cmp -s - /data/pattern &&
 	   quiet cryptsetup close plain; then
 		for s in 0 70000; do
 			dd if=/tmp/plain.img bs=512 skip=$s count=128 2>/dev/null |
-				cmp - /data/xts$bits-$s > /tmp/cmp.out 2>&1 && continue
-			fail "dm-crypt plain $bits: raw sectors from $s differ from OpenSSL AES-XTS: $(cat /tmp/cmp.out)"
+				cmp - /data/$ref$bits-$s > /tmp/cmp.out 2>&1 && continue
+			fail "dm-crypt plain $cipher $bits: raw sectors from $s differ from OpenSSL's: $(cat /tmp/cmp.out)"
 			s=bad
 			break
 		done
 		if [ "$s" = bad ]; then :
-		elif [ "$refs1" -le "$refs0" ]; then
-			fail "dm-crypt plain $bits: our xts(aes) refcnt did not rise ($refs0 -> $refs1)"
+		elif ! echo $refs0 $refs1 | awk '{ n = NF / 2; for (i = 1; i <= n; i++) if ($(i + n) <= $i) exit 1 }'; then
+			fail "dm-crypt plain $cipher $bits: refcnt of our $algs did not rise ($refs0 -> $refs1)"
 		else
-			pass "dm-crypt plain aes-xts-plain64 $bits-bit key: data read back, raw sectors" \
-				"0.. and 70000.. equal OpenSSL AES-XTS (sector tweak); our xts refcnt $refs0 -> $refs1"
+			pass "dm-crypt plain $cipher $bits-bit key: data read back, raw sectors" \
+				"0.. and 70000.. equal OpenSSL's ($ref); refcnt of our $algs:" $refs0 "->" $refs1
 		fi
 	else
-		fail "dm-crypt plain $bits: open/write/read back failed"
+		fail "dm-crypt plain $cipher $bits: open/write/read back failed"
 	fi
 	cryptsetup close plain 2>/dev/null
 	losetup -d /dev/loop0
 	rm -f /tmp/plain.img
 }
 
-# 3b (and the demo): LUKS2 aes-xts-plain64, an ext2 file system written,
-# closed, reopened and read back; no plaintext on the raw device
+# 3b (and the demo): LUKS2 aes-xts-plain64 (or LUKS1 aes-cbc-essiv:sha256),
+# an ext2 file system written, closed, reopened and read back; no plaintext
+# on the raw device
 LUKS_NOTE=
 luks_roundtrip() {
-	local bits=$1 sum refs0 refs1 marker="aesni-intel-vm-luks-marker-$$"
+	local bits=$1 type=${2:-luks2} cipher=${3:-aes-xts-plain64} alg=${4:-xts(aes)}
+	local sum refs0 refs1 marker="aesni-intel-vm-luks-marker-$$"
 	truncate -s 48M /tmp/luks.img
 	quiet losetup /dev/loop1 /tmp/luks.img || return 1
-	refs0=$(our_refs 'xts(aes)')
-	quiet cryptsetup luksFormat -q --type luks2 --cipher aes-xts-plain64 \
+	refs0=$(our_refs "$alg")
+	quiet cryptsetup luksFormat -q --type "$type" --cipher "$cipher" \
 		--key-size "$bits" --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
 		--hash sha256 --key-file /data/passphrase /dev/loop1 &&
 	quiet cryptsetup open --key-file /data/passphrase /dev/loop1 luks &&
-	refs1=$(our_refs 'xts(aes)') &&
+	refs1=$(our_refs "$alg") &&
 	quiet mke2fs -q /dev/mapper/luks && quiet mount -t ext2 /dev/mapper/luks /mnt &&
 	head -c 1000000 /dev/urandom > /mnt/random && cp /data/pattern /mnt/ &&
 	echo "$marker" > /mnt/marker && sum=$(sha256sum < /mnt/random) &&
@@ -208,8 +251,8 @@ luks_roundtrip() {
 	{ [ "$(sha256sum < /mnt/random)" = "$sum" ] && cmp -s /mnt/pattern /data/pattern &&
 	  grep -q "$marker" /mnt/marker || { out "  files read back differ"; false; }; } &&
 	quiet umount /mnt && quiet cryptsetup close luks &&
-	{ [ "$refs1" -gt "$refs0" ] || { out "  our xts(aes) refcnt did not rise ($refs0 -> $refs1)"; false; }; } &&
-	LUKS_NOTE="1 MB file sha256 ${sum%% *} read back intact; our xts(aes) refcnt $refs0 -> $refs1 while open"
+	{ [ "$refs1" -gt "$refs0" ] || { out "  our $alg refcnt did not rise ($refs0 -> $refs1)"; false; }; } &&
+	LUKS_NOTE="1 MB file sha256 ${sum%% *} read back intact; our $alg refcnt $refs0 -> $refs1 while open"
 	local rc=$?
 	umount /mnt 2>/dev/null
 	cryptsetup close luks 2>/dev/null
@@ -218,11 +261,12 @@ luks_roundtrip() {
 	return $rc
 }
 
-check_dm_luks() {
-	if luks_roundtrip "$1"; then
-		pass "dm-crypt LUKS2 aes-xts-plain64 $1-bit key: ext2 written, reopened, read back; $LUKS_NOTE"
+check_dm_luks() {	# BITS [TYPE CIPHER ALG]
+	local what="${2:-luks2} ${3:-aes-xts-plain64} $1-bit key"
+	if luks_roundtrip "$@"; then
+		pass "dm-crypt $what: ext2 written, reopened, read back; $LUKS_NOTE"
 	else
-		fail "dm-crypt LUKS2 aes-xts-plain64 $1-bit key: see the failed step above"
+		fail "dm-crypt $what: see the failed step above"
 	fi
 }
 
@@ -350,7 +394,8 @@ check_reload() {
 check_vaes() {
 	local fam name prio missing='' best
 	for fam in 'vaes.avx2' 'avx10.256' 'avx10.512'; do
-		for name in 'gcm(aes)' 'rfc4106(gcm(aes))' 'xts(aes)'; do
+		for name in 'gcm(aes)' 'rfc4106(gcm(aes))' 'xts(aes)' 'ecb(aes)' \
+			    'cbc(aes)' 'cts(cbc(aes))' 'ctr(aes)' 'xctr(aes)'; do
 			ours | awk -v n="$name" -v f="$fam" '$1 == n && $6 == "no" && $2 ~ f && $5 == "passed" { x = 1 } END { exit !x }' ||
 				missing="$missing $name/$fam"
 		done
@@ -358,10 +403,11 @@ check_vaes() {
 	if [ -n "$missing" ]; then
 		fail "vaes: not registered with selftest passed:$missing"
 	else
-		pass "vaes: vaes_avx2, avx10_256 and avx10_512 drivers of gcm, rfc4106, xts registered, selftest passed"
+		pass "vaes: vaes_avx2, avx10_256 and avx10_512 drivers of gcm, rfc4106, xts, ecb, cbc, cts(cbc), ctr, xctr registered, selftest passed"
 	fi
 	prio=$(ours | awk '$2 ~ /avx10.512/ { print $4 }' | sort -u | tr '\n' ' ')
-	best=$(for name in 'gcm(aes)' 'rfc4106(gcm(aes))' 'xts(aes)'; do users_view "$name" | head -n1 | awk '{ print $2 }'; done)
+	best=$(for name in 'gcm(aes)' 'rfc4106(gcm(aes))' 'xts(aes)' 'ecb(aes)' 'cbc(aes)' \
+		'cts(cbc(aes))' 'ctr(aes)' 'xctr(aes)'; do users_view "$name" | head -n1 | awk '{ print $2 }'; done)
 	if [ "$prio" = "1 " ] && ! echo "$best" | grep -q 'avx10.512'; then
 		pass "zmm exclusion: on tigerlake the avx10_512 drivers have priority 1; served by:" $best
 	else
@@ -434,10 +480,12 @@ check)
 	check_afalg afalg /data/cases.txt
 	check_afalg bad-input /data/bad.txt
 	check_kernel_clean bad-input "$since"
-	check_dm_plain 256
-	check_dm_plain 512
+	check_dm_plain aes-xts-plain64 256 xts 'xts(aes)'
+	check_dm_plain aes-xts-plain64 512 xts 'xts(aes)'
+	check_dm_plain aes-cbc-essiv:sha256 256 essiv 'cbc(aes) aes'
 	check_dm_luks 256
 	check_dm_luks 512
+	check_dm_luks 256 luks1 aes-cbc-essiv:sha256 'cbc(aes)'
 	check_ipsec
 	check_reload
 	check_kernel_clean dmesg "$since"
