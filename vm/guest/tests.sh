@@ -40,6 +40,16 @@ crypto_table() {
 ours() { crypto_table | awk '$3 == "aesni_intel"'; }
 # the algorithms users get: not internal, highest priority first
 users_view() { crypto_table | awk -v n="$1" '$1 == n && $6 == "no"' | sort -k4,4nr; }
+# dm-crypt's aes-cbc-essiv:sha256 is an essiv(cbc(aes),sha256) instance:
+# true if the one in use is built on a cbc(aes) driver of ours
+ESSIV='essiv(cbc(aes),sha256)'
+essiv_on_ours() {
+	local inst
+	inst=$(crypto_table | awk -v n="$ESSIV" '$1 == n { print $2 }')
+	ours | awk -v i="$inst" '$1 == "cbc(aes)" && index(i, "(" $2 ",") { f = 1 } END { exit !f }' ||
+		{ out "  $ESSIV in use: '${inst:-none}', not on a cbc(aes) of ours"; return 1; }
+	ESSIV_NOTE="kernel uses $inst"
+}
 # sum of the refcnt of our drivers for an algorithm name
 our_refs() { ours | awk -v n="$1" '$1 == n { s += $8 } END { print s + 0 }'; }
 # the case kinds of vm/gen-cases.c that test an algorithm name
@@ -194,12 +204,14 @@ check_kernel_clean() {
 # (xts(aes), or cbc(aes) and the cipher aes) must gain references
 check_dm_plain() {
 	local cipher=$1 bits=$2 ref=$3 algs=$4 refs0 refs1 s a
+	ESSIV_NOTE=
 	truncate -s 40M /tmp/plain.img
 	quiet losetup /dev/loop0 /tmp/plain.img || { fail "dm-crypt plain $cipher $bits: losetup"; return; }
 	refs0=$(for a in $algs; do our_refs "$a"; done)
 	if quiet cryptsetup open --type plain --cipher "$cipher" --key-size "$bits" \
 		--hash plain --key-file /data/key$bits /dev/loop0 plain &&
 	   refs1=$(for a in $algs; do our_refs "$a"; done) &&
+	   { [ "$ref" != essiv ] || essiv_on_ours; } &&
 	   quiet dd if=/data/pattern of=/dev/mapper/plain bs=512 conv=fsync &&
 	   quiet dd if=/data/pattern of=/dev/mapper/plain bs=512 seek=70000 conv=fsync &&
 	   dd if=/dev/mapper/plain bs=512 skip=70000 count=128 2>/dev/null | cmp -s - /data/pattern &&
@@ -216,7 +228,8 @@ check_dm_plain() {
 			fail "dm-crypt plain $cipher $bits: refcnt of our $algs did not rise ($refs0 -> $refs1)"
 		else
 			pass "dm-crypt plain $cipher $bits-bit key: data read back, raw sectors" \
-				"0.. and 70000.. equal OpenSSL's ($ref); refcnt of our $algs:" $refs0 "->" $refs1
+				"0.. and 70000.. equal OpenSSL's ($ref); refcnt of our $algs:" $refs0 "->" $refs1 \
+				"${ESSIV_NOTE:+; $ESSIV_NOTE}"
 		fi
 	else
 		fail "dm-crypt plain $cipher $bits: open/write/read back failed"
@@ -230,9 +243,11 @@ check_dm_plain() {
 # an ext2 file system written, closed, reopened and read back; no plaintext
 # on the raw device
 LUKS_NOTE=
+ESSIV_NOTE=
 luks_roundtrip() {
 	local bits=$1 type=${2:-luks2} cipher=${3:-aes-xts-plain64} alg=${4:-xts(aes)}
 	local sum refs0 refs1 marker="aesni-intel-vm-luks-marker-$$"
+	ESSIV_NOTE=
 	truncate -s 48M /tmp/luks.img
 	quiet losetup /dev/loop1 /tmp/luks.img || return 1
 	refs0=$(our_refs "$alg")
@@ -241,6 +256,7 @@ luks_roundtrip() {
 		--hash sha256 --key-file /data/passphrase /dev/loop1 &&
 	quiet cryptsetup open --key-file /data/passphrase /dev/loop1 luks &&
 	refs1=$(our_refs "$alg") &&
+	{ [ "$alg" != 'cbc(aes)' ] || essiv_on_ours; } &&
 	quiet mke2fs -q /dev/mapper/luks && quiet mount -t ext2 /dev/mapper/luks /mnt &&
 	head -c 1000000 /dev/urandom > /mnt/random && cp /data/pattern /mnt/ &&
 	echo "$marker" > /mnt/marker && sum=$(sha256sum < /mnt/random) &&
@@ -252,7 +268,7 @@ luks_roundtrip() {
 	  grep -q "$marker" /mnt/marker || { out "  files read back differ"; false; }; } &&
 	quiet umount /mnt && quiet cryptsetup close luks &&
 	{ [ "$refs1" -gt "$refs0" ] || { out "  our $alg refcnt did not rise ($refs0 -> $refs1)"; false; }; } &&
-	LUKS_NOTE="1 MB file sha256 ${sum%% *} read back intact; our $alg refcnt $refs0 -> $refs1 while open"
+	LUKS_NOTE="1 MB file sha256 ${sum%% *} read back intact; our $alg refcnt $refs0 -> $refs1 while open${ESSIV_NOTE:+; $ESSIV_NOTE}"
 	local rc=$?
 	umount /mnt 2>/dev/null
 	cryptsetup close luks 2>/dev/null
