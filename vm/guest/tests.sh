@@ -41,14 +41,16 @@ ours() { crypto_table | awk '$3 == "aesni_intel"'; }
 # the algorithms users get: not internal, highest priority first
 users_view() { crypto_table | awk -v n="$1" '$1 == n && $6 == "no"' | sort -k4,4nr; }
 # dm-crypt's aes-cbc-essiv:sha256 is an essiv(cbc(aes),sha256) instance:
-# true if the one in use is built on a cbc(aes) driver of ours
+# true if the one in use (the highest priority) is built on a cbc(aes)
+# driver of ours
 ESSIV='essiv(cbc(aes),sha256)'
 essiv_on_ours() {
 	local inst
-	inst=$(crypto_table | awk -v n="$ESSIV" '$1 == n { print $2 }')
+	inst=$(users_view "$ESSIV" | awk '{ print $2; exit }')
 	ours | awk -v i="$inst" '$1 == "cbc(aes)" && index(i, "(" $2 ",") { f = 1 } END { exit !f }' ||
-		{ out "  $ESSIV in use: '${inst:-none}', not on a cbc(aes) of ours"; return 1; }
-	ESSIV_NOTE="kernel uses $inst"
+		{ out "  $ESSIV in use: '${inst:-none}', not on a cbc(aes) of ours;" \
+			"instances: $(users_view "$ESSIV" | awk '{ printf "%s %s, ", $2, $4 }')"; return 1; }
+	ESSIV_NOTE="kernel uses $inst (instances: $(users_view "$ESSIV" | awk '{ printf "%s%s prio %s", s, $2, $4; s = ", " }'))"
 }
 # sum of the refcnt of our drivers for an algorithm name
 our_refs() { ours | awk -v n="$1" '$1 == n { s += $8 } END { print s + 0 }'; }
