@@ -346,6 +346,7 @@ static void simd_precompute(struct aesni_gcm_key *key)
 	void *k = key->impl_key;
 
 	switch (gcm_lib_impl) {
+#if AESNI_INTEL_VAES
 	case LIB_AVX10_512:
 		aes_gcm_precompute_vaes_avx10_512(k);
 		break;
@@ -355,6 +356,7 @@ static void simd_precompute(struct aesni_gcm_key *key)
 	case LIB_VAES_AVX2:
 		aes_gcm_precompute_vaes_avx2(k);
 		break;
+#endif
 	case LIB_AESNI_AVX:
 		aes_gcm_precompute_aesni_avx(k);
 		break;
@@ -367,6 +369,7 @@ static void simd_ghash(const struct aesni_gcm_key *key, u8 acc[16],
 		       const u8 *p, unsigned int len)
 {
 	switch (gcm_lib_impl) {
+#if AESNI_INTEL_VAES
 	case LIB_AVX10_512:
 	case LIB_AVX10_256:
 		aes_gcm_aad_update_vaes_avx10(LIB_KEY(key, vaes_avx10), acc, p,
@@ -376,6 +379,7 @@ static void simd_ghash(const struct aesni_gcm_key *key, u8 acc[16],
 		aes_gcm_aad_update_vaes_avx2(LIB_KEY(key, vaes_avx2), acc, p,
 					     len);
 		break;
+#endif
 	case LIB_AESNI_AVX:
 		aes_gcm_aad_update_aesni_avx(LIB_KEY(key, aesni), acc, p, len);
 		break;
@@ -401,6 +405,7 @@ static void simd_update(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 	} while (0)
 
 	switch (gcm_lib_impl) {
+#if AESNI_INTEL_VAES
 	case LIB_AVX10_512:
 		LIB_UPDATE(vaes_avx10_512, vaes_avx10);
 		break;
@@ -410,6 +415,7 @@ static void simd_update(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 	case LIB_VAES_AVX2:
 		LIB_UPDATE(vaes_avx2, vaes_avx2);
 		break;
+#endif
 	case LIB_AESNI_AVX:
 		LIB_UPDATE(aesni_avx, aesni);
 		break;
@@ -424,6 +430,7 @@ static void simd_final(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 		       u8 acc[16], u64 ad_len, u64 data_len)
 {
 	switch (gcm_lib_impl) {
+#if AESNI_INTEL_VAES
 	case LIB_AVX10_512:
 	case LIB_AVX10_256:
 		aes_gcm_enc_final_vaes_avx10(LIB_KEY(key, vaes_avx10), le_ctr,
@@ -433,6 +440,7 @@ static void simd_final(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 		aes_gcm_enc_final_vaes_avx2(LIB_KEY(key, vaes_avx2), le_ctr,
 					    acc, ad_len, data_len);
 		break;
+#endif
 	case LIB_AESNI_AVX:
 		aes_gcm_enc_final_aesni_avx(LIB_KEY(key, aesni), le_ctr, acc,
 					    ad_len, data_len);
@@ -453,6 +461,7 @@ simd_enc_oneshot(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 		 unsigned int len, u8 tag[16])
 {
 	switch (gcm_lib_impl) {
+#if AESNI_INTEL_VAES
 	case LIB_AVX10_512:
 		LIB_ONESHOT(vaes_avx10_512, vaes_avx10, enc, le_ctr, aad,
 			    aadlen, src, dst, len, tag);
@@ -465,6 +474,7 @@ simd_enc_oneshot(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 		LIB_ONESHOT(vaes_avx2, vaes_avx2, enc, le_ctr, aad, aadlen,
 			    src, dst, len, tag);
 		break;
+#endif
 	case LIB_AESNI_AVX:
 		LIB_ONESHOT(aesni_avx, aesni, enc, le_ctr, aad, aadlen, src,
 			    dst, len, tag);
@@ -481,6 +491,7 @@ simd_dec_oneshot(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 		 unsigned int len, const u8 *tag, unsigned int taglen)
 {
 	switch (gcm_lib_impl) {
+#if AESNI_INTEL_VAES
 	case LIB_AVX10_512:
 		return LIB_ONESHOT(vaes_avx10_512, vaes_avx10, dec, le_ctr,
 				   aad, aadlen, src, dst, len, tag, taglen);
@@ -490,6 +501,7 @@ simd_dec_oneshot(const struct aesni_gcm_key *key, const u32 le_ctr[4],
 	case LIB_VAES_AVX2:
 		return LIB_ONESHOT(vaes_avx2, vaes_avx2, dec, le_ctr, aad,
 				   aadlen, src, dst, len, tag, taglen);
+#endif
 	case LIB_AESNI_AVX:
 		return LIB_ONESHOT(aesni_avx, aesni, dec, le_ctr, aad, aadlen,
 				   src, dst, len, tag, taglen);

@@ -903,9 +903,11 @@ SYM_FUNC_END(aes_cts_cbc_decrypt_aesni)
 	_mode_funcs	aesni
 	_set_impl	16, 1, 0
 	_mode_funcs	aesni_avx
+#if AESNI_INTEL_VAES	/* an assembler that knows VAES and AVX-512 */
 	_set_impl	32, 1, 0
 	_mode_funcs	vaes_avx2
 	_set_impl	32, 1, 1
 	_mode_funcs	vaes_avx10_256
 	_set_impl	64, 1, 1
 	_mode_funcs	vaes_avx10_512
+#endif
