@@ -38,9 +38,9 @@
  * Per iteration of the main loop, 4 vectors of data are processed: 4 blocks
  * for xmm, 8 for ymm, 16 for zmm, while the next 4 vectors of tweaks are
  * computed, spread over the AES rounds (see "Tweak arithmetic" and
- * _next_tweaks_step: ymm multiplies each vector by x^8 with qword shifts,
- * vpshufd and one vpclmulqdq, and folds the final XOR with the tweak into the
- * last round key; zmm multiplies by x^16 with byte shifts and vpclmulqdq; xmm
+ * _next_tweaks_step: ymm multiplies each vector by x^8 with a byte rotation
+ * and one vpclmulqdq, and folds the final XOR with the tweak into the last
+ * round key; zmm multiplies by x^16 with byte shifts and vpclmulqdq; xmm
  * chains multiplications by x).  ymm also loads the next 4 vectors of data
  * before it stores the current ones (see the main loop).  What remains is
  * done one vector at a time, then (ymm/zmm only) the last whole blocks one
@@ -116,9 +116,24 @@
 .irp b, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	.quad	64 - \b, 64 - \b
 .endr
-/* 0x86 = (x^128 mod the XTS polynomial) ^ 1 in each lane (see _mul_xk) */
+/*
+ * 0x86 = (x^128 mod the XTS polynomial) ^ 1 in each lane (see "Tweak
+ * arithmetic")
+ */
 .Lxts_gf_poly86:
 	.quad	0x86, 0, 0x86, 0, 0x86, 0, 0x86, 0
+/*
+ * For _mul_x8 (see there), in each 128-bit lane of a ymm register: the
+ * vpshufb mask that moves byte 15 to byte 0 and zeroes the others, and the
+ * vpand mask of byte 0
+ */
+.Lxts_byte15_shuf:
+.rept 2
+	.byte	0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+.endr
+.Lxts_byte0_mask:
+	.quad	0xff, 0, 0xff, 0
 /*
  * x^128 mod the XTS polynomial in the low qword; read as dwords, the masks
  * of the carries of a multiplication by x (see _mul_xk)
@@ -267,22 +282,33 @@
  *   T * x^k = (T << k per qword) ^ W ^ clmul(W.lo, 0x86)
  *
  * which is vpsrlq, vpshufd, vpsllq, vpclmulqdq $0x00 (with .Lxts_gf_poly86
- * from memory) and two XORs.  It needs no byte shift (vpslldq/vpsrldq) for
- * any k: measured on Zen 4, byte shifts and vpclmulqdq take issue slots
- * from vaesenc, while qword shifts, vpshufd and XORs run beside it without
- * slowing it.  Each 128-bit lane is done independently, so a whole vector of
+ * from memory) and two XORs, for any k; _mul_xk uses it outside the main
+ * loops.  Each 128-bit lane is done independently, so a whole vector of
  * tweaks advances by x^k at once: the main loop advances each of its 4
  * vectors by x^(4 * blocks per vector).
  *
- * When k is a multiple of 8 (zmm's main loop: k = 16) there is also the
- * older way: the first two terms are just the 128-bit T << k, a byte shift,
- * and the bits that wrap round are the 128-bit T >> (128-k):
+ * When k is a multiple of 8 (the main loops of ymm, k = 8, and zmm, k = 16)
+ * the first two terms are just the 128-bit T << k, a byte shift, and the
+ * bits that wrap round are the 128-bit T >> (128-k):
  *
  *   T * x^k = (T << k) ^ clmul((T >> (128-k)).lo, 0x87)
  *
- * which is vpslldq, vpsrldq, vpclmulqdq $0x00 and an XOR.  zmm keeps it:
- * there, on Zen 4, the ymm scheme of _next_tweaks_step measured no faster
- * (1-2% slower for AES-128).
+ * zmm does it so: vpslldq, vpsrldq, vpclmulqdq $0x00 and an XOR.  ymm
+ * (_mul_x8, k = 8) rotates each lane by one byte instead (vpalignr $15 of T
+ * with itself), R = (T << 8) ^ (T >> 120), which already adds the wrapped
+ * byte B = T >> 120 once, so that with 0x86 = 0x87 ^ 1 again
+ *
+ *   T * x^8 = R ^ clmul(B, 0x86)
+ *
+ * where B, alone in the low byte of its lane, comes from vpshufb of T or
+ * from R AND 0xff.  The choice between these forms is a choice of ports:
+ * vaesenc runs on ports 0 and 1 of Intel's cores (Ice Lake, Sapphire
+ * Rapids), which also execute the qword shifts, while byte shifts, vpalignr,
+ * vpshufb and vpclmulqdq go to port 5 (vpshufb also to port 1); on AMD Zen 4
+ * vaesenc shares its pipes with vpclmulqdq and, less, with the shuffles.
+ * The qword form thus takes 8 slots from the AES rounds of an Intel core per
+ * iteration, the byte forms none; on Zen 4 the byte forms cost a little
+ * more than the qword form.  The ymm and zmm main loops use the byte forms.
  *
  * For k = 1 there is a shorter way: add each qword to itself, and add in
  * the carries, which are bit 63 (into bit 64: 1 in the high qword) and bit
@@ -324,8 +350,7 @@
  * End of _mul_xk for k > 1: \dst ^= W ^ clmul(W.lo, 0x86), from \t1 = S.
  * With a second temporary \t2, vpclmulqdq $0x01 takes S.hi (= W.lo) from S
  * itself and need not wait for vpshufd: one cycle less latency, which
- * matters outside the main loop, and in the ymm main loop too (fewer
- * instructions waiting in the scheduler: about 1% on Zen 4).
+ * matters where a tweak is needed right away (blocks done one by one).
  * .Lxts_gf_poly86 is 16-byte aligned, as the legacy SSE pclmulqdq (aesni,
  * k = 2 and 3) needs.
  */
@@ -361,26 +386,48 @@
 .endm
 
 /*
+ * _mul_x8 src, dst, t1, t2 (ymm main loop): \dst = \src * x^8, by the byte
+ * rotation of "Tweak arithmetic".  Clobbers \t1 and \t2, which must differ
+ * from \src and \dst; \dst may be \src.  Two orders of the same four
+ * operations: avx10 (vaes_avx10_256, registered for the Intel CPUs whose
+ * clock drops with zmm registers) isolates the wrapped byte with vpshufb
+ * from \src, so that vpclmulqdq starts one operation earlier; avx2, which
+ * also runs on AMD Zen, with vpand from the rotation, one shuffle fewer
+ * (see "Tweak arithmetic" for the ports).
+ */
+.macro	_mul_x8	src, dst, t1, t2
+.if USE_AVX10
+	vpshufb		.Lxts_byte15_shuf(%rip), \src, \t2
+	vpclmulqdq	$0x00, .Lxts_gf_poly86(%rip), \t2, \t2
+	vpalignr	$15, \src, \src, \t1
+.else
+	vpalignr	$15, \src, \src, \t1
+	vpand		.Lxts_byte0_mask(%rip), \t1, \t2
+	vpclmulqdq	$0x00, .Lxts_gf_poly86(%rip), \t2, \t2
+.endif
+	_vpxor		\t2, \t1, \dst
+.endm
+
+/*
  * The main loop computes the next TWEAK0..3 in pieces spread over the AES
  * rounds, so that the CPU can overlap them with the AES instructions rather
  * than finding them bunched at the end of the loop.  _next_tweaks_step s
  * does piece s (0..26, 3 per round from the 9th last round on).
  *
- * ymm: piece 3*i, in the first of the rounds that all key sizes have (the
- * 9th to 6th last), first sets NEXTi = TWEAKi ^ the last round key, so that
- * the last AES round, aes{enc,dec}last with NEXTi as its round key, also
- * XORs in the tweak (AddRoundKey is the last step of a round) and gives the
- * XTS output directly; then it multiplies TWEAKi in place by x^8 (_mul_xk,
- * with RNDKEY, free between the rounds, as its temporary, and a second one
- * for the lower-latency form: TMP3 on avx10, GFPOLY on avx2, reloaded
- * after the loop).  The tweaks are thus ready early for the next iteration,
- * and nothing is left for after the stores.  (Placed a round or more later,
- * two per round, or all before the first round, they measured slower on
- * Zen 4; without the second temporary, about 1% slower.)
+ * ymm: piece i + 1, after the first and second of the rounds that all key
+ * sizes have (the 9th and 8th last), first sets NEXTi = TWEAKi ^ the last
+ * round key, so that the last AES round, aes{enc,dec}last with NEXTi as its
+ * round key, also XORs in the tweak (AddRoundKey is the last step of a
+ * round) and gives the XTS output directly; then it multiplies TWEAKi in
+ * place by x^8 (_mul_x8, with RNDKEY, free between the rounds, and TMP3 on
+ * avx10, GFPOLY on avx2 (reloaded after the loop) as its temporaries).  The
+ * tweaks are thus ready early for the next iteration, and nothing is left
+ * for after the stores.
  *
- * zmm multiplies each tweak by x^16 the older way: NEXTi = clmul((TWEAKi >>
- * 112).lo, 0x87), then _next_tweaks_finish sets TWEAKi = (TWEAKi << 16) ^
- * NEXTi, once the current tweaks are no longer needed.
+ * zmm multiplies each tweak by x^16 with byte shifts: NEXTi = (TWEAKi >>
+ * 112) at piece i, NEXTi = clmul(NEXTi.lo, 0x87) at piece i + 6 (from the
+ * 7th last round on), then _next_tweaks_finish sets TWEAKi = (TWEAKi << 16)
+ * ^ NEXTi, once the current tweaks are no longer needed.
  *
  * xmm, where k = 4, chains multiplications by x into NEXT0..3 instead, as
  * the products of four vpclmulqdq would cost more than those four shorter
@@ -391,20 +438,20 @@
 .macro	_next_tweaks_step	s
 .if VL == 64
 .irp i, 0,1,2,3
-.if \s == 2*\i
+.if \s == \i
 	_v3		psrldq, $(16 - 4*NBLK/8), TWEAK\i, NEXT\i
-.elseif \s == 2*\i + 8
+.elseif \s == \i + 6
 	_vpclmulqdq	$0x00, GFPOLY, NEXT\i, NEXT\i
 .endif
 .endr
 .elseif VL == 32
 .irp i, 0,1,2,3
-.if \s == 3*\i
+.if \s == \i + 1
 	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
 .if USE_AVX10
-	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, GFPOLY, , TMP3
+	_mul_x8		TWEAK\i, TWEAK\i, RNDKEY, TMP3
 .else
-	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, , , GFPOLY
+	_mul_x8		TWEAK\i, TWEAK\i, RNDKEY, GFPOLY
 .endif
 .endif
 .endr
@@ -427,11 +474,15 @@
 .irp i, 0,1,2,3
 .if VL == 64
 	_v3		pslldq, $(4*NBLK/8), TWEAK\i, TWEAK\i
-	_vpxor		NEXT\i, TWEAK\i, TWEAK\i
 .elseif VL == 16
 	_vmovdqa	NEXT\i, TWEAK\i
 .endif
 .endr
+.if VL == 64
+.irp i, 0,1,2,3
+	_vpxor		NEXT\i, TWEAK\i, TWEAK\i
+.endr
+.endif
 .endm
 
 /*
@@ -700,18 +751,23 @@
 .irp i, 0,1,2,3
 	vaes\dir\()last	NEXT\i, AESDATA\i, NEXT\i
 .endr
+	/*
+	 * The pointers advance before the sub, whose flags serve both
+	 * branches (add rather than lea, which Intel's recent cores may issue
+	 * to port 1, one of the two ports of vaesenc); the stores then use
+	 * DST - 4*VL.
+	 */
+	add		$4*VL, SRC
+	add		$4*VL, DST
 	sub		$4*VL, LEN
 	jl		.Lmain_store\@
 .irp i, 0,1,2,3
-	_load_whiten	(4+\i)*VL(SRC), TWEAK\i, AESDATA\i
+	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
 .endr
 .Lmain_store\@:
 .irp i, 0,1,2,3
-	_vmovdqu	NEXT\i, \i*VL(DST)
+	_vmovdqu	NEXT\i, (\i-4)*VL(DST)
 .endr
-	/* lea keeps the flags of the sub for jge */
-	lea		4*VL(SRC), SRC
-	lea		4*VL(DST), DST
 	jge		.Lmain_loop\@
 .else
 	_aes_round	0, 30, aes\dir\()last, , AESDATA0, AESDATA1, AESDATA2, AESDATA3
