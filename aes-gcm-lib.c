@@ -871,4 +871,7 @@ void __init aesni_gcm_lib_init(int num_usable, bool zmm_slow)
 	gcm_lib_impl = num_usable - 1;
 	if (gcm_lib_impl == LIB_AVX10_512 && zmm_slow)
 		gcm_lib_impl = LIB_AVX10_256;
+	/* a module built without the VAES code has only these two */
+	if (!AESNI_INTEL_VAES && gcm_lib_impl > LIB_AESNI_AVX)
+		gcm_lib_impl = LIB_AESNI_AVX;
 }
