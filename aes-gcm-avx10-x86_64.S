@@ -966,14 +966,20 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
 	.else
 	vbroadcasti32x4	.Lctr_inc_ymm(%rip), LE_CTR_INC
 	.endif
-	/* (a loop over the round keys in memory: fewer bytes, same chain) */
 	vpxord		RNDKEY0_XMM, TAGMASK_XMM, TAGMASK_XMM
-	lea		AES_KEY_ENC_OFFSET + 16(KEY), EARLY_RK
+	imul		$-4, KEYLEN, EARLY_RK
+	add		$64, EARLY_RK
+	jz		2f
 1:
-	vaesenc		(EARLY_RK), TAGMASK_XMM, TAGMASK_XMM
+	vaesenc		-9 * 16(RNDKEYLAST_PTR, EARLY_RK), TAGMASK_XMM, TAGMASK_XMM
 	add		$16, EARLY_RK
-	cmp		EARLY_RK, RNDKEYLAST_PTR
-	jne		1b
+	jnz		1b
+2:
+	.irp k, RNDKEY_M9_XMM, RNDKEY_M8_XMM, RNDKEY_M7_XMM, RNDKEY_M6_XMM, \
+		RNDKEY_M5_XMM, RNDKEY_M4_XMM, RNDKEY_M3_XMM, RNDKEY_M2_XMM, \
+		RNDKEY_M1_XMM
+	vaesenc		\k, TAGMASK_XMM, TAGMASK_XMM
+	.endr
 	vaesenclast	RNDKEYLAST_XMM, TAGMASK_XMM, TAGMASK_XMM
 
 	/*
@@ -1083,14 +1089,12 @@ SYM_FUNC_END(aes_gcm_oneshot_tag_vaes_avx10)
 
 /*
  * The long-message path of both vector lengths (%r10d = VL; the one-shot's
- * arguments as at entry), on xmm outside the calls: E_K(J0) first (its AES
- * runs beside the AAD's hashing, not after the data as in the final), then
- * aes_gcm_aad_update_vaes_avx10 and the update function of that VL and
- * direction, on a frame of ghash_acc (at 0), le_ctr with counter 2 (16),
- * the saved arguments and E_K(J0) (80); then tag = E_K(J0) ^ the
- * byte-reflected ((ghash_acc ^ lengths block) * H), handled as above.
+ * arguments as at entry): aes_gcm_aad_update_vaes_avx10, the update
+ * function of that VL and direction, and aes_gcm_final_vaes_avx10 (asked
+ * to store the tag), on a frame of ghash_acc (at 0), le_ctr with counter 2
+ * (16) and the saved arguments; then the tag is handled as above.
  */
-.set OS_FRAME,		96
+.set OS_FRAME,		80
 SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 	sub		$OS_FRAME, %rsp
 	mov		KEY, 32(%rsp)
@@ -1101,9 +1105,6 @@ SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 	movl		OS_AADLEN32, 72(%rsp)
 	movl		%r10d, 76(%rsp)
 	vmovdqu		(LE_CTR_PTR), %xmm0
-	vpshufb		.Lbswap_mask(%rip), %xmm0, %xmm1
-	_aes_encrypt_xmm %xmm1
-	vmovdqu		%xmm1, 80(%rsp)
 	mov		$2, %eax
 	vpinsrd		$0, %eax, %xmm0, %xmm0
 	vmovdqu		%xmm0, 16(%rsp)
@@ -1139,17 +1140,20 @@ SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 2:
 	call		aes_gcm_enc_update_vaes_avx10_512
 4:
-	mov		32(%rsp), KEY
-	vmovd		OS_FRAME + OS_DATALEN_ARG(%rsp), TMP0
-	vpinsrd		$2, 72(%rsp), TMP0, TMP0
-	vpsllq		$3, TMP0, TMP0
-	vpxor		(%rsp), TMP0, GHASH_ACC
-	vmovdqu		POWERS_TAIL - 16(KEY), TMP1
-	vmovdqa		.Lgfpoly(%rip), GFPOLY
-	_ghash_mul_noreduce GHASH_ACC, TMP1, LO, MI, HI, TMP2
-	_ghash_reduce	LO, MI, HI, GFPOLY, TMP2
-	vpshufb		.Lbswap_mask(%rip), HI, HI
-	vpxor		80(%rsp), HI, GHASH_ACC
+	mov		32(%rsp), %rdi
+	mov		40(%rsp), %rsi
+	mov		%rsp, %rdx
+	movl		72(%rsp), %ecx
+	movl		OS_FRAME + OS_DATALEN_ARG(%rsp), %r8d
+	/*
+	 * taglen 0: the final stores the tag to ghash_acc.  %r9, the tag
+	 * address it then does not read, must still be a valid one: a
+	 * masked-off access to an unmapped address costs a microcode assist.
+	 */
+	xor		%eax, %eax
+	mov		%rsp, %r9
+	call		aes_gcm_final_vaes_avx10
+	vmovdqu		(%rsp), GHASH_ACC_XMM
 	kmovq		64(%rsp), %k5
 	add		$OS_FRAME, %rsp
 	jmp		aes_gcm_oneshot_tag_vaes_avx10
