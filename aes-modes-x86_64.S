@@ -19,17 +19,19 @@
  *   vaes_avx10_512   64 (zmm)       the same
  *
  * as in aes-xts-avx-x86_64.S: "aesni" uses only legacy SSE encodings, and
- * the helper macros below emit either the VEX/EVEX instruction or a move
- * plus the two-operand legacy one.  avx10 also uses opmask registers, for
- * one masked vector in place of a tail of single blocks and bytes.
+ * the helper macros of aes-macros.h (and the few below) emit either the
+ * VEX/EVEX instruction or a move plus the two-operand legacy one.  avx10
+ * also uses opmask registers, for one masked vector in place of a tail of
+ * single blocks and bytes.
  *
  * The main loop processes 8 vectors (8 blocks for xmm, 16 for ymm, 32 for
  * zmm): with an AES latency of 4-5 cycles and two AES units (or one that
  * takes a zmm per cycle), 8 independent vectors keep them busy.  What
  * remains, fewer than 8 vectors, is done as at most one group each of 4, 2
  * and 1 vectors, so that a short message is still processed in parallel.
- * Then, on avx10, the rest as one masked vector; otherwise (ymm) one single
- * block and, for CTR/XCTR, a final partial block XORed byte by byte.
+ * Then, on avx10, the rest as one masked vector (one masked block if at
+ * most 16 bytes are left); otherwise (ymm) one single block and, for
+ * CTR/XCTR, a final partial block XORed byte by byte.
  *
  * The main loop runs the AES rounds as a loop over the round keys, one
  * broadcast load per round for all 8 vectors: the loads and the loop's

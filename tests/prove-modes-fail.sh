@@ -59,8 +59,8 @@ while IFS='|' read -r name expr; do
 			missed=$((missed + 1))
 		else
 			echo "mutation '$name', $rig rig: caught"
-			grep -E ': FAIL|CRASH|FAILED' "$tmp/log" | head -n 3 |
-				sed 's/^/    /'
+			{ grep -E 'FAIL|CRASH' "$tmp/log" | head -n 2
+			  tail -n 1 "$tmp/log"; } | cut -c1-150 | sed 's/^/    /'
 			caught=$((caught + 1))
 		fi
 	done

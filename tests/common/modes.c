@@ -319,8 +319,10 @@ static void mode_new_msg(struct mode_msg *m, struct test_case *tc,
 			      m->iv, pt, tmp, len)) {
 		tally_case(t);
 		tally_expect(t, tc, "model differs from oracle", ct, tmp, len);
+	} else if (t->cases && rng_below(4)) {
+		return;		/* no oracle: the round trip of 1 in 4 */
 	}
-	if (rng_below(8) == 0) {
+	if (rng_below(8) == 0 || !plat->mode_oracle || fam == FAM_XCTR) {
 		tally_case(t);
 		model_crypt(m, false, ct, tmp, iv);
 		tally_expect(t, tc, "model decryption differs", tmp, pt, len);
