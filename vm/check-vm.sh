@@ -9,13 +9,16 @@
 #     self-tests, priorities with the zmm exclusion, AF_ALG against OpenSSL.
 #   "lib" (vm/gcm-lib-vm.sh): the AES-GCM library's exports, the demo module
 #     in 6.12 and 6.1, per-record cost crypto_aead vs library (-icount).
+#   Soak, QEMU TCG with 4 vCPUs, 6.12 (vm/soak.sh): dm-crypt XTS and GCM,
+#     IPsec v4/v6 transport/tunnel, AF_ALG, FPU load, cryptd, all at once.
 # Every check prints PASS/FAIL/SKIPPED; the last line counts them.  Logs:
 # build/vm/console-*.log (with the guest's whole dmesg), results.txt.
 #   AESNI_VM_SEED=N         the random test data of an earlier run again
-#   AESNI_VM_KERNELS="6.1"  a subset of "6.12 6.1 bochs lib"
+#   AESNI_VM_KERNELS="6.1"  a subset of "6.12 6.1 bochs lib soak"
 #   AESNI_VM_DEBIAN_MODULE=1  control run of the rig with Debian's module
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/soak.sh"
 
 results=$OUT/results.txt
 : > "$results"
@@ -69,10 +72,11 @@ bochs_check() {
 }
 
 t0=$(date +%s)
-for series in ${AESNI_VM_KERNELS:-6.12 6.1 bochs lib}; do
+for series in ${AESNI_VM_KERNELS:-6.12 6.1 bochs lib soak}; do
 	case $series in
 	bochs) bochs_check ;;
 	lib) . "$VMDIR/gcm-lib-vm.sh"; gcm_lib_check ;;
+	soak) soak_check ;;
 	*) qemu_check "$series" ;;
 	esac
 done
