@@ -6,7 +6,8 @@
 #     self-tests and priorities, AF_ALG against OpenSSL, bad input, dm-crypt
 #     (plain and LUKS2), IPsec ESP between two netns, 10 reloads, dmesg.
 #   Bochs tigerlake, 6.12 (vaes_avx2, avx10_256, avx10_512 paths):
-#     self-tests, priorities with the zmm exclusion, AF_ALG against OpenSSL.
+#     self-tests, priorities with the zmm exclusion, AF_ALG against OpenSSL,
+#     dm-crypt and IPsec on the avx10_256 and avx10_512 drivers.
 #   "lib" (vm/gcm-lib-vm.sh): the AES-GCM library's exports, the demo module
 #     in 6.12 and 6.1, per-record cost crypto_aead vs library (-icount).
 #   Soak, QEMU TCG with 4 vCPUs, 6.12 (vm/soak.sh): dm-crypt XTS and GCM,
@@ -19,6 +20,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/soak.sh"
+. "$(dirname "$0")/bochs-users.sh"
 
 results=$OUT/results.txt
 : > "$results"
@@ -62,7 +64,8 @@ bochs_check() {
 	kver=$(kernel_version 6.12) || { result "SKIPPED bochs: no 6.12 kernel"; return; }
 	ko=$(build_module "$kver") || { result "FAIL bochs: aesni-intel.ko does not build"; return; }
 	make_initramfs initrd-bochs "$kver" "$ko" small
-	run_bochs "$kver" "$OUT/initrd-bochs.cpio.gz" bochs "$log" 420 |
+	bochs_users_initramfs "$kver" "$OUT/initrd-bochs.cpio.gz"
+	run_bochs "$kver" "$OUT/initrd-bochs.cpio.gz" bochs "$log" 900 |
 		grep -v "^GUEST-DONE$" | sed "s/^\(PASS\|FAIL\|SKIPPED\) /\1 bochs /" | tee -a "$results" || true
 	if ! grep -q 'vm| GUEST-DONE' "$log"; then
 		result "FAIL bochs: the VM did not finish (crash or timeout): tail of ${log#"$REPO"/}:"

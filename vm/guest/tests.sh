@@ -513,6 +513,7 @@ bochs)
 	check_vaes
 	check_afalg afalg /data/cases.txt
 	check_afalg bad-input /data/bad.txt
+	. /bochs-users.sh	# dm-crypt and IPsec on the AVX10 drivers
 	check_kernel_clean dmesg "$since"
 	;;
 demo)
