@@ -81,4 +81,13 @@ echo "kunit: building bzImage (-j$jobs)" >&2
 kmake -s bzImage >&2
 mkdir -p "$repo/build/kunit"
 cp "$tree/arch/x86/boot/bzImage" "$repo/build/kunit/bzImage"
+# The text of our objects (not the KUnit tests') in vmlinux, as its first
+# symbol and the one after it, ADDR:NAME-ADDR:NAME, for fault-inject.sh.
+for o in $(ar t "$drv/built-in.a" | grep -v kunit-test); do
+	nm --defined-only "$o"
+done | awk '$2 ~ /^[tT]$/ && $3 !~ /^_sub_/ { print $3 }' | sort -u |
+	awk 'NR == FNR { ours[$1] = 1; next }
+	     $2 ~ /^[tTwW]$/ && ($3 in ours) { if (!n++) first = $1 ":" $3; next }
+	     n { r = first "-" $1 ":" $3; if (n > best) { best = n; range = r }; n = 0 }
+	     END { print range }' - "$tree/System.map" > "$repo/build/kunit/ours.range"
 echo "$repo/build/kunit/bzImage"

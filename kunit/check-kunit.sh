@@ -30,6 +30,11 @@ root=$out/initramfs
 rm -rf "$root"; mkdir -p "$root/bin" "$root/proc" "$root/sys"
 cp /bin/busybox "$root/bin/busybox"
 install -m 755 "$repo/kunit/guest-init" "$root/init"
+# for the fault injection (QEMU): the AF_ALG client and OpenSSL's cases
+gcc -O2 -Wall -static -o "$root/bin/afalg-client" "$repo/vm/afalg-client.c"
+gcc -O2 -Wall -o "$out/gen-cases" "$repo/vm/gen-cases.c" -lcrypto
+"$out/gen-cases" random "$(date +%s)" "${KUNIT_FAULT_CASES:-40}" > "$root/cases.txt"
+cp "$repo/kunit/fault-inject.sh" "$root/"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 
 boot_qemu() {	# LOG CMDLINE
@@ -79,13 +84,14 @@ verdicts() {
 	grep -E '# gcm_in_irq_and_task_context: task' "$log" | sed 's/^ */    /' || true
 	ours=$(grep -c 'kunit-guest| .* selftest ' "$log" || true)
 	bad=$(grep 'kunit-guest| .* selftest ' "$log" | grep -vc 'selftest passed' || true)
-	grep 'kunit-guest| ' "$log" | grep -v GUEST-DONE | sed 's/.*kunit-guest| /    /'
+	grep 'kunit-guest| ' "$log" | grep -v 'GUEST-DONE\| fault: ' | sed 's/.*kunit-guest| /    /'
 	check "$m: full crypto self-tests ($3 fuzz iterations)" \
 		$([ "$ours" -gt 0 ] && [ "$bad" = 0 ] && ! grep -q 'alg: .*\(failed\|mismatch\)' "$log" && echo 0 || echo 1) \
 		"$((ours - bad)) of our algorithms passed, $bad not"
 	grep -E 'alg: ' "$log" | head -n 10 | sed 's/^/    /' || true
 	bad=$(grep -c 'BUG: KASAN' "$log" || true)
 	check "$m: KASAN" "$([ "$bad" = 0 ] && echo 0 || echo 1)" "$bad reports"
+	[ "$m" != qemu ] || fault_verdicts "$m" "$log"
 	# Bochs' tigerlake model reports a CPUID topology the kernel warns
 	# about while booting, long before any crypto code runs: that one
 	# warning is the emulator's, and is named but not counted.
@@ -97,6 +103,25 @@ verdicts() {
 	grep -E 'WARNING:|BUG:|Oops' "$log" | grep -v 'topology_common.c' | head -n 5 | sed 's/^/    /' || true
 }
 
+# fault_verdicts MACHINE LOG: kunit/fault-inject.sh's lines
+fault_verdicts() {
+	local m=$1 log=$2 inj cases bad enomem leaks
+	grep 'kunit-guest| fault: ' "$log" | sed 's/.*kunit-guest| fault: /    fault: /'
+	inj=$(sed -n 's/.*fault: injected: failslab \([0-9]*\), fail_page_alloc \([0-9]*\).*/\1 + \2/p' "$log")
+	check "$m: fault injection hits our code" \
+		"$([ -n "$inj" ] && [ $((inj)) -gt 0 ] && echo 0 || echo 1)" \
+		"${inj:-no} failslab + fail_page_alloc failures injected into allocations whose stack is in our code"
+	cases=$(grep -o 'fault: afalg .*: [0-9]* cases' "$log" | awk '{ s += $(NF - 1) } END { print s + 0 }')
+	bad=$(grep -o 'fault: afalg .*: [0-9]* cases, [0-9]* failed' "$log" | awk '{ s += $(NF - 1) } END { print s + 0 }')
+	enomem=$(grep -o '[0-9]* ENOMEM$' "$log" | awk '{ s += $1 } END { print s + 0 }')
+	check "$m: under fault injection every result is OpenSSL's or ENOMEM" \
+		"$([ "$cases" -gt 0 ] && [ "$bad" = 0 ] && ! grep -q 'fault: FAIL\|no result' "$log" && echo 0 || echo 1)" \
+		"$cases AF_ALG cases on $(grep -c 'fault: afalg ' "$log") drivers: $bad wrong, $enomem ENOMEM"
+	leaks=$(sed -n 's/.*fault: kmemleak: \([0-9]*\) unreferenced objects.*/\1/p' "$log")
+	check "$m: kmemleak after fault injection" "$([ "${leaks:-x}" = 0 ] && echo 0 || echo 1)" \
+		"${leaks:-no scan:} leaks"
+}
+
 # KUNIT_MACHINES="qemu" (or "bochs") runs one of the two, e.g. while
 # working on the suite; the skipped one is counted as skipped.
 machines=${KUNIT_MACHINES:-qemu bochs}
@@ -105,7 +130,7 @@ if [ "${machines#*qemu}" = "$machines" ]; then
 else
 	t=$(date +%s)
 	say "booting under QEMU TCG (-cpu max)"
-	boot_qemu "$out/qemu.log" "panic=-1 cryptomgr.fuzz_iterations=${KUNIT_QEMU_FUZZ:-1000} ${KUNIT_CMDLINE:-}"
+	boot_qemu "$out/qemu.log" "panic=-1 cryptomgr.fuzz_iterations=${KUNIT_QEMU_FUZZ:-1000} fi_range=$(cat "$out/ours.range") ${KUNIT_CMDLINE:-}"
 	verdicts "qemu" "$out/qemu.log" "${KUNIT_QEMU_FUZZ:-1000}"
 	say "QEMU part took $(( $(date +%s) - t )) s"
 fi
@@ -120,6 +145,6 @@ else
 	say "Bochs part took $(( $(date +%s) - t )) s"
 fi
 
-say "covered: KUnit suite + full self-tests + KASAN on QEMU TCG (aesni, aesni_avx) and Bochs tigerlake (all five)"
+say "covered: KUnit suite + full self-tests + KASAN on QEMU TCG (aesni, aesni_avx) and Bochs tigerlake (all five); failslab/fail_page_alloc aimed at our code + kmemleak on QEMU"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

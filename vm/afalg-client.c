@@ -21,6 +21,11 @@
  *
  * Prints one line per failing case (up to 10), naming the driver, the case's
  * line and its shape, and a summary; exits 1 if any case failed.
+ *
+ * AFALG_FAULTS=1 (kunit/fault-inject.sh, with allocation failures injected
+ * into the driver): each result lands at a different offset before a page
+ * boundary, so that blocks straddle pages (the walk's slow path allocates),
+ * and a case may also fail with ENOMEM, which is counted, not failed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -37,6 +42,10 @@
 #define MAX_LINE	(128 * 1024)
 #define MAX_DATA	(MAX_LINE / 2)
 #define MAX_REPORTS	10
+#define PAGE		4096
+
+static int faults;		/* AFALG_FAULTS=1 */
+static int enomem;		/* cases refused with ENOMEM */
 
 struct tcase {
 	char kind[16], op[8], expect_err[16];
@@ -196,6 +205,7 @@ static const char *errname(long err)
 	case EBADMSG: return "EBADMSG";
 	case ENOENT: return "ENOENT";
 	case EIO: return "EIO(short read)";
+	case ENOMEM: return "ENOMEM";
 	default: return "other";
 	}
 }
@@ -215,6 +225,10 @@ static int check_case(const struct tcase *c, const char *driver, int lineno,
 		exit(1);
 	}
 
+	if (faults && ret == -ENOMEM) {
+		enomem++;
+		return 0;
+	}
 	snprintf(shape, sizeof(shape),
 		 "%s line %d: %s %s keylen=%zu aadlen=%zu len=%zu authsize=%u",
 		 driver, lineno, c->kind, c->op, c->keylen, c->aadlen,
@@ -246,6 +260,9 @@ int main(int argc, char **argv)
 {
 	static char line[MAX_LINE];
 	static unsigned char in[MAX_DATA], expect[MAX_DATA], out[MAX_DATA + 256];
+	static unsigned char straddle[MAX_DATA + 2 * PAGE]
+		__attribute__((aligned(PAGE)));
+	const char *env = getenv("AFALG_FAULTS");
 	struct tcase c = { .in = in, .expect = expect };
 	int lineno = 0, run = 0, failed = 0;
 	size_t kindlen;
@@ -262,6 +279,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	kindlen = strlen(argv[2]);
+	faults = env && !strcmp(env, "1");
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;
 		if (strncmp(line, argv[2], kindlen) || line[kindlen] != ' ')
@@ -272,10 +290,16 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		run++;
-		if (check_case(&c, argv[3], lineno, out) && ++failed == MAX_REPORTS)
+		if (check_case(&c, argv[3], lineno, faults ?
+			       straddle + PAGE - 1 - (lineno * 29) % 255 : out) &&
+		    ++failed == MAX_REPORTS)
 			break;
 	}
 	fclose(f);
-	printf("afalg %s: %d cases, %d failed\n", argv[3], run, failed);
+	if (faults)
+		printf("afalg %s: %d cases, %d failed, %d ENOMEM\n", argv[3],
+		       run, failed, enomem);
+	else
+		printf("afalg %s: %d cases, %d failed\n", argv[3], run, failed);
 	return failed || !run;
 }
