@@ -15,7 +15,8 @@ rm -rf "$out/plotdata"
 mkdir -p "$out/plotdata"
 cpu=$(sed -n 's/^# CPU: //p' "$tsv")
 
-# One data file per chart and series: plotdata/CHART/NN-SERIES.dat
+# One data file per chart and series: plotdata/CHART/NNR+WHO+IMPL.dat
+# (NN: implementation's colour, R: ours, our other form, Linux)
 awk -F'\t' -v dir="$out/plotdata" '
 /^#/ { next }
 {
@@ -27,11 +28,11 @@ awk -F'\t' -v dir="$out/plotdata" '
 		if (chart in ossl_impl && ossl_impl[chart] != impl)
 			next
 		ossl_impl[chart] = impl
-		series = "99-openssl"
+		series = "990+openssl+"
 	} else {
 		rank = who ~ /^linux/ ? 3 : who ~ /4-call/ ? 2 : 1
 		gsub(/ /, "_", who)
-		series = sprintf("%02d%d-%s-%s", col[impl], rank, who, impl)
+		series = sprintf("%02d%d+%s+%s", col[impl], rank, who, impl)
 	}
 	f = dir "/" chart "/" series ".dat"
 	if (!(chart in made)) {
@@ -67,11 +68,12 @@ for d in "$out"/plotdata/*/; do
 			for f in "$d"*.dat; do
 				s=$(basename "$f" .dat)
 				c=$(echo "$s" | cut -c1-2 | sed 's/^0//')
-				who=$(echo "$s" | cut -d- -f2 | tr _ ' ')
-				impl=$(echo "$s" | cut -d- -f3-)
+				who=$(echo "$s" | cut -d+ -f2 | tr _ ' ')
+				impl=$(echo "$s" | cut -d+ -f3)
 				case $who in
 				openssl) style="lc rgb 'black' dt 3"; name=openssl ;;
-				linux*) style="lc $c dt 2"; name="linux 6.12, peer of $impl" ;;
+				linux*) style="lc $c dt 2"
+					name="linux 6.12${who#linux}, peer of $impl" ;;
 				*) style="lc $c dt 1"; name="$who $impl" ;;
 				esac
 				printf "%s'%s' using 1:2 with linespoints %s lw 1.5 title '%s'" \
