@@ -40,11 +40,22 @@
  *                             ghash_acc.
  *   aes_gcm_dec_final_*       the same, then constant-time comparison of
  *                             taglen bytes against the given tag.
+ *   aes_gcm_{enc,dec}_oneshot_*  a whole message in one call: AAD, data
+ *                             and the lengths block hashed in registers
+ *                             with one reduction per group of at most 8
+ *                             blocks (the lengths block joins the last
+ *                             data blocks' group), J0 encrypted with the
+ *                             last counter blocks; long data (from
+ *                             ONESHOT_SHORT bytes) through a call of the
+ *                             update function.  One body for both
+ *                             directions (see _aes_gcm_oneshot).
  *
  * ABI: System V x86-64, called from C between kernel_fpu_begin() and
  * kernel_fpu_end().  Only caller-saved general purpose registers are used
- * and %rsp never changes (dec_final reads its 7th argument at 8(%rsp)), so
- * objtool has nothing to unwind.  All 16 xmm registers are clobbered.
+ * and %rsp never changes (the final and one-shot functions read their stack
+ * arguments at 8(%rsp)..24(%rsp)) except around the one-shot functions' call
+ * of the update function, on a frame that FRAME_BEGIN sets up.  All 16 xmm
+ * registers are clobbered.
  *
  * Memory accesses: the key struct must be 16-byte aligned, as its type
  * (h_powers is __aligned(16)) says: round keys, powers of H and the
@@ -66,7 +77,8 @@
  *    AAD (IPsec, dm-crypt) is 0..32 bytes.
  *  - No GHASH interleaved with AES-192/256's extra rounds: the 9 GHASH
  *    steps go with rounds 1-9, which every key size has.
- *  - No use of the stack, and no callee-saved register.
+ *  - No use of the stack (but the one-shot call frame), and no
+ *    callee-saved register.
  *  - No handling of a counter that crosses 2^32 within a message beyond what
  *    GCM specifies: only the low 32 bits of the counter are incremented
  *    (paddd), exactly as inc32 does.
@@ -76,6 +88,7 @@
  */
 
 #include <linux/linkage.h>
+#include <asm/frame.h>
 #include "aesni-intel.h"
 #include "aes-macros.h"
 
@@ -121,7 +134,9 @@
 .set	AESDATA4,	%xmm5
 .set	AESDATA5,	%xmm6
 .set	AESDATA6,	%xmm7
+.set	LENS_H,		%xmm7	/* one-shot tail: lengths block times H */
 .set	AESDATA7,	%xmm8
+.set	TAG_MASK,	%xmm8	/* one-shot: AES(J0), once no chunk is left */
 .set	LE_CTR,		%xmm9	/* next counter, little-endian */
 .set	GHASH_ACC,	%xmm10	/* GHASH accumulator; high products in loop */
 .set	LO,		%xmm11	/* sum of low products */
@@ -616,26 +631,15 @@
 .endm
 
 /*
- * _aes_gcm_aad_update: body of aes_gcm_aad_update_*.  The AAD is hashed in
- * chunks of up to 8 blocks with the tail macros: one reduction per chunk.
+ * _ghash_aad: GHASH_ACC += the AADLEN32 bytes at AAD, in chunks of up to 8
+ * blocks with the tail macros: one reduction per chunk.  AAD, AADLEN32,
+ * POW8 and CHUNK (CHUNK32) are set by the caller.  Reads KEY, BSWAP_MASK;
+ * clobbers AAD, AADLEN32, POW8, CHUNK, GTMP0, GTMP1, LO, MI, HI, TAIL_HX,
+ * GHASHDATA0, TMP0 and the flags.
  */
-.macro _aes_gcm_aad_update
-	.set	KEY,		%rdi
-	.set	GHASH_ACC_PTR,	%rsi
-	.set	AAD,		%rdx
-	.set	AADLEN32,	%ecx
-	.set	POW8,		%r8
-	/* CHUNK32: bytes of the current chunk after the current block */
-	.set	CHUNK,		%r9
-	.set	CHUNK32,	%r9d
-
-	add		$KEY_BIAS, KEY
-
-	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
-	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+.macro _ghash_aad
 	test		AADLEN32, AADLEN32
-	jz		.Ldone\@
+	jz		.Laad_done\@
 .Lchunk\@:
 	xor		POW8, POW8
 	mov		$128, CHUNK32
@@ -663,7 +667,26 @@
 	_ghash_tail_end
 	test		AADLEN32, AADLEN32
 	jnz		.Lchunk\@
-.Ldone\@:
+.Laad_done\@:
+.endm
+
+/* _aes_gcm_aad_update: body of aes_gcm_aad_update_* */
+.macro _aes_gcm_aad_update
+	.set	KEY,		%rdi
+	.set	GHASH_ACC_PTR,	%rsi
+	.set	AAD,		%rdx
+	.set	AADLEN32,	%ecx
+	.set	POW8,		%r8
+	/* CHUNK32: bytes of the current chunk after the current block */
+	.set	CHUNK,		%r9
+	.set	CHUNK32,	%r9d
+
+	add		$KEY_BIAS, KEY
+
+	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
+	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	_ghash_aad
 	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 	RET
@@ -732,6 +755,250 @@
 .endm
 
 /*
+ * _lens_block dst: dst = the lengths block in the reflected form: the data
+ * bits (datalen, the 7th argument, at 8(%rsp)) in the low qword, the AAD
+ * bits (AADLEN_DIR, whose bit 63 the shift drops) in the high one.
+ * Clobbers GTMP0.
+ */
+.macro _lens_block dst
+	mov		8(%rsp), GTMP0_32
+	_v		movq GTMP0, \dst
+.if USE_AVX
+	vpinsrq		$1, AADLEN_DIR, \dst, \dst
+.else
+	pinsrq		$1, AADLEN_DIR, \dst
+.endif
+	_v3		psllq, $3, \dst, \dst
+.endm
+
+/*
+ * _tag_mask: TAG_MASK = AES(J0), J0 being LE_CTR with its low 32 bits set to
+ * 1.  Reads KEY, RNDKEYLAST_PTR, BSWAP_MASK; clobbers GTMP0.
+ */
+.macro _tag_mask
+	_v		movdqa LE_CTR, TAG_MASK
+	mov		$1, GTMP0_32
+.if USE_AVX
+	vpinsrd		$0, GTMP0_32, TAG_MASK, TAG_MASK
+.else
+	pinsrd		$0, GTMP0_32, TAG_MASK
+.endif
+	_v3		pshufb, BSWAP_MASK, TAG_MASK, TAG_MASK
+	_aes_encrypt_1	TAG_MASK
+.endm
+
+/*
+ * _aes_gcm_oneshot: the body of __aes_gcm_oneshot_*, one for both
+ * directions, which aes_gcm_{enc,dec}_oneshot_* (prototypes in
+ * aesni-intel.h) jump to with %rax = aadlen, bit 63 set for decryption.
+ * Arguments as theirs: KEY, LE_CTR_PTR, %rdx = aad, %ecx = aadlen,
+ * %r8 = src, %r9 = dst, 8(%rsp) = datalen, 16(%rsp) = tag, 24(%rsp) =
+ * taglen.  AADLEN_DIR keeps %rax from the AAD on: its sign is the
+ * direction.
+ *
+ * The AAD is hashed as by aes_gcm_aad_update_* (_ghash_aad).  Short data
+ * (less than ONESHOT_SHORT bytes whose last partial 8-block chunk is at
+ * most 112 bytes) is then done here: each full 8-block chunk by _crypt_8
+ * (its round loop) and the 9 steps of _ghash_step (one reduction), then the
+ * last 1..112 bytes a block at a time as in _aes_gcm_update, every block
+ * into the sums with the powers H^(nb+1)..H^2, so that the lengths block,
+ * times H^1 (LENS_H, computed beforehand), needs no reduction of its own;
+ * J0's AES (TAG_MASK) is started with the tail's first counter block.  Other
+ * data (a last chunk of 113..127 bytes would need H^9 with the lengths
+ * block) goes to the update function, called on a stack frame after J0
+ * has been encrypted; then the lengths block is hashed here.
+ */
+/* From two chunks on, the update function's interleaved loop is faster. */
+.set	ONESHOT_SHORT,	256
+
+.macro _aes_gcm_oneshot impl
+	.set	KEY,		%rdi
+	.set	LE_CTR_PTR,	%rsi
+	/* the AAD: */
+	.set	AAD,		%rdx
+	.set	AADLEN32,	%ecx
+	.set	POW8,		%r10
+	.set	CHUNK,		%rsi
+	.set	CHUNK32,	%esi
+	/* then the data: */
+	.set	AADLEN_DIR,	%rdx
+	.set	SRC,		%rcx
+	.set	DST,		%r8
+	.set	DATALEN,	%r9
+	.set	DATALEN32,	%r9d
+	.set	RNDKEYLAST_PTR,	%r10
+	.set	GHASH_PTR,	%rsi	/* the chunks: the blocks to hash */
+
+	add		$KEY_BIAS, KEY
+	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
+	_v		movdqu (LE_CTR_PTR), LE_CTR
+	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR	/* counter 2 */
+	_vpxor		GHASH_ACC, GHASH_ACC, GHASH_ACC
+	/* aadlen and the direction wait in TAG_MASK while AAD is hashed */
+	_v		movq %rax, TAG_MASK
+	_ghash_aad
+	_v		movq TAG_MASK, AADLEN_DIR
+	mov		%r8, SRC
+	mov		%r9, DST
+	mov		8(%rsp), DATALEN32
+	_set_rndkeylast_ptr
+	.set	POW8,		%rsi	/* the tail */
+	cmp		$ONESHOT_SHORT, DATALEN32
+	jae		.Lcall_update\@
+	mov		DATALEN32, GTMP0_32
+	and		$127, GTMP0_32
+	cmp		$112, GTMP0_32
+	ja		.Lcall_update\@
+
+	cmp		$128, DATALEN32
+	jb		.Lchunks_done\@
+.Lchunk\@:
+	/* 8 blocks: encryption hashes its output, decryption its input first */
+	test		AADLEN_DIR, AADLEN_DIR
+	jns		.Lchunk_crypt\@
+	mov		SRC, GHASH_PTR
+.Lchunk_hash\@:
+.irp i, 0,1,2,3,4,5,6,7,8
+	_ghash_step	\i, GHASH_PTR, 0
+.endr
+	test		AADLEN_DIR, AADLEN_DIR
+	jns		.Lchunk_next\@
+.Lchunk_crypt\@:
+	_crypt_8
+	test		AADLEN_DIR, AADLEN_DIR
+	js		.Lchunk_next\@
+	mov		DST, GHASH_PTR
+	jmp		.Lchunk_hash\@
+.Lchunk_next\@:
+	add		$128, SRC
+	add		$128, DST
+	sub		$128, DATALEN32
+	cmp		$128, DATALEN32
+	jae		.Lchunk\@
+.Lchunks_done\@:
+	test		DATALEN32, DATALEN32
+	jz		.Lno_tail\@
+
+	/* 1..112 bytes */
+	_tag_mask
+	_lens_block	LENS_H
+	_ghash_mul_h	LENS_H, TMP0, TAIL_HX
+	_ghash_tail_begin DATALEN
+.Lblock\@:
+	_v3		pshufb, BSWAP_MASK, LE_CTR, AESDATA0
+	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR
+	_aes_encrypt_1	AESDATA0
+	cmp		$16, DATALEN32
+	jb		.Lpartial\@
+	_v		movdqu (SRC), GHASHDATA0
+	_vpxor		GHASHDATA0, AESDATA0, AESDATA0
+	_v		movdqu AESDATA0, (DST)
+	test		AADLEN_DIR, AADLEN_DIR
+	js		.Lblock_hash\@
+	_v		movdqa AESDATA0, GHASHDATA0
+.Lblock_hash\@:
+	_ghash_tail_block
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, DATALEN32
+	jnz		.Lblock\@
+	jmp		.Ltail_reduce\@
+.Lpartial\@:
+	_load_partial_block SRC, DATALEN, GHASHDATA0
+	_vpxor		GHASHDATA0, AESDATA0, AESDATA0
+	_store_partial_block AESDATA0, DST, DATALEN
+	test		AADLEN_DIR, AADLEN_DIR
+	js		.Lpartial_hash\@
+	/* hash the ciphertext, without the keystream bytes beyond it */
+	lea		.Lzeropad_mask+16(%rip), GTMP0
+	sub		DATALEN, GTMP0
+	_v		movdqu (GTMP0), GHASHDATA0
+	_v3		pand, AESDATA0, GHASHDATA0, GHASHDATA0
+.Lpartial_hash\@:
+	_ghash_tail_block
+.Ltail_reduce\@:
+	/* GHASH_ACC was zeroed by the first _ghash_tail_block */
+	_karatsuba_mi	LO, MI, HI
+	_ghash_reduce	LO, MI, HI, .Lgfpoly(%rip), TMP0
+	_vpxor		HI, LENS_H, GHASH_ACC
+	jmp		.Ltag\@
+
+.Lno_tail\@:
+	_tag_mask
+.Llens\@:
+	_lens_block	TMP0
+	_vpxor		TMP0, GHASH_ACC, GHASH_ACC
+	_ghash_mul_h	GHASH_ACC, TMP0, TAIL_HX
+
+.Ltag\@:
+	/* the tag, stored or compared as in _aes_gcm_final */
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	_vpxor		TAG_MASK, GHASH_ACC, GHASH_ACC
+	mov		16(%rsp), GTMP0			/* tag */
+	test		AADLEN_DIR, AADLEN_DIR
+	js		.Ltag_dec\@
+	_v		movdqu GHASH_ACC, (GTMP0)
+	RET
+.Ltag_dec\@:
+	/* only taglen bytes of tag are read (zero-padded), and compared */
+	mov		GTMP0, SRC
+	mov		24(%rsp), DATALEN32		/* taglen */
+	cmp		$16, DATALEN32
+	jb		.Ltag_partial\@
+	_v		movdqu (SRC), TMP0
+	jmp		.Ltag_cmp\@
+.Ltag_partial\@:
+	_load_partial_block SRC, DATALEN, TMP0
+.Ltag_cmp\@:
+	_vpxor		TMP0, GHASH_ACC, GHASH_ACC
+	lea		.Lzeropad_mask+16(%rip), GTMP1
+	sub		DATALEN, GTMP1
+	_v		movdqu (GTMP1), TMP0
+	xor		GTMP0_32, GTMP0_32
+	_v		ptest TMP0, GHASH_ACC
+	sete		GTMP0_8
+	RET
+
+.Lcall_update\@:
+	/*
+	 * aes_gcm_{enc,dec}_update_*(key, le_ctr, ghash_acc, src, dst,
+	 * datalen), on a frame holding AADLEN_DIR (at 0), the key (8), J0
+	 * encrypted (16), ghash_acc as in memory (32) and le_ctr for the
+	 * data (48).
+	 */
+	_tag_mask
+	FRAME_BEGIN
+	sub		$64, %rsp
+	sub		$KEY_BIAS, KEY
+	mov		AADLEN_DIR, 0(%rsp)
+	_v		movdqu TAG_MASK, 16(%rsp)
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	_v		movdqu GHASH_ACC, 32(%rsp)
+	_v		movdqu LE_CTR, 48(%rsp)
+	mov		KEY, 8(%rsp)
+	lea		48(%rsp), %rsi
+	/* SRC, DST and DATALEN are the update functions' %rcx, %r8, %r9 */
+	test		AADLEN_DIR, AADLEN_DIR
+	lea		32(%rsp), %rdx
+	js		.Lcall_dec\@
+	call		aes_gcm_enc_update_\impl
+	jmp		.Lcalled\@
+.Lcall_dec\@:
+	call		aes_gcm_dec_update_\impl
+.Lcalled\@:
+	mov		8(%rsp), KEY
+	add		$KEY_BIAS, KEY
+	mov		0(%rsp), AADLEN_DIR
+	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
+	_v		movdqu 32(%rsp), GHASH_ACC
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	_v		movdqu 16(%rsp), TAG_MASK
+	add		$64, %rsp
+	FRAME_END
+	jmp		.Llens\@
+.endm
+
+/*
  * _aes_gcm_precompute: body of aes_gcm_precompute_*.
  *
  * H' = H * x^-1 from H: in the reflected form multiplying by x^-1 is a left
@@ -789,6 +1056,18 @@
 .endm
 
 .set	USE_AVX, 0
+SYM_FUNC_START_LOCAL(__aes_gcm_oneshot_aesni)
+	_aes_gcm_oneshot aesni
+SYM_FUNC_END(__aes_gcm_oneshot_aesni)
+SYM_FUNC_START(aes_gcm_enc_oneshot_aesni)
+	mov		%ecx, %eax
+	jmp		__aes_gcm_oneshot_aesni
+SYM_FUNC_END(aes_gcm_enc_oneshot_aesni)
+SYM_FUNC_START(aes_gcm_dec_oneshot_aesni)
+	mov		%ecx, %eax
+	bts		$63, %rax
+	jmp		__aes_gcm_oneshot_aesni
+SYM_FUNC_END(aes_gcm_dec_oneshot_aesni)
 SYM_FUNC_START(aes_gcm_precompute_aesni)
 	_aes_gcm_precompute
 SYM_FUNC_END(aes_gcm_precompute_aesni)
@@ -809,6 +1088,18 @@ SYM_FUNC_START(aes_gcm_dec_final_aesni)
 SYM_FUNC_END(aes_gcm_dec_final_aesni)
 
 .set	USE_AVX, 1
+SYM_FUNC_START_LOCAL(__aes_gcm_oneshot_aesni_avx)
+	_aes_gcm_oneshot aesni_avx
+SYM_FUNC_END(__aes_gcm_oneshot_aesni_avx)
+SYM_FUNC_START(aes_gcm_enc_oneshot_aesni_avx)
+	mov		%ecx, %eax
+	jmp		__aes_gcm_oneshot_aesni_avx
+SYM_FUNC_END(aes_gcm_enc_oneshot_aesni_avx)
+SYM_FUNC_START(aes_gcm_dec_oneshot_aesni_avx)
+	mov		%ecx, %eax
+	bts		$63, %rax
+	jmp		__aes_gcm_oneshot_aesni_avx
+SYM_FUNC_END(aes_gcm_dec_oneshot_aesni_avx)
 SYM_FUNC_START(aes_gcm_precompute_aesni_avx)
 	_aes_gcm_precompute
 SYM_FUNC_END(aes_gcm_precompute_aesni_avx)

@@ -108,12 +108,14 @@ static bool dec_oneshot_##impl(const void *key, const u32 le_ctr[4],	\
 	.enc_oneshot = enc_oneshot_##impl, .dec_oneshot = dec_oneshot_##impl
 #define NO_ONESHOT	.enc_oneshot = NULL, .dec_oneshot = NULL
 
-#define ONESHOT_aesni		NO_ONESHOT
-#define ONESHOT_aesni_avx	NO_ONESHOT
+#define ONESHOT_aesni		ONESHOT_FNS(aesni)
+#define ONESHOT_aesni_avx	ONESHOT_FNS(aesni_avx)
 #define ONESHOT_vaes_avx2	ONESHOT_FNS(vaes_avx2)
 #define ONESHOT_vaes_avx10_256	ONESHOT_FNS(vaes_avx10_256)
 #define ONESHOT_vaes_avx10_512	ONESHOT_FNS(vaes_avx10_512)
 
+DEFINE_GCM_ONESHOT(aesni)
+DEFINE_GCM_ONESHOT(aesni_avx)
 DEFINE_GCM_ONESHOT(vaes_avx2)
 DEFINE_GCM_ONESHOT(vaes_avx10_256)
 DEFINE_GCM_ONESHOT(vaes_avx10_512)
