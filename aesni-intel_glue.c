@@ -667,7 +667,13 @@ static __always_inline void gcm_hash_aad(const struct aes_gcm_key *key,
 static __always_inline u8 *gcm_linear(struct scatterlist *sg,
 				      unsigned int len)
 {
-	if (IS_ENABLED(CONFIG_HIGHMEM) || sg->length < len)
+	/*
+	 * An empty request may come with an entry that has no page (AF_ALG
+	 * sends those): it takes the walk, as does anything but a plain page
+	 * entry.
+	 */
+	if (IS_ENABLED(CONFIG_HIGHMEM) || !len || sg->length < len ||
+	    sg_is_chain(sg) || !sg_page(sg))
 		return NULL;
 	return sg_virt(sg);
 }
