@@ -35,13 +35,30 @@
  * aes_xts_encrypt_iv(), which computes the first tweak, needs only AES-NI and
  * SSE2: the glue may call it on any CPU that has AES-NI.
  *
+ * Vendor forms
+ * ============
+ *
+ * The ymm main loop (vaes_avx2, vaes_avx10_256) exists in two forms that
+ * differ only in how the tweaks advance (see "Tweak arithmetic"): byte
+ * rotation + vpclmulqdq, which leaves Intel's AES ports free, and qword
+ * shifts, which cost AMD Zen's AES pipes less than byte shuffles do.  Each
+ * function holds both loops, and picks one per call, before the loop, by
+ * the byte aes_xts_ymm_qword_tweaks (aesni-intel.h): 0, the default, the
+ * byte form; nonzero, the qword form.  The glue sets it once at init, on
+ * AMD and Hygon CPUs; the test rigs set it both ways, so that both forms
+ * are tested on any CPU.  Only the loop is doubled, not the function: the
+ * exported names and prototypes stay one per implementation, the setup and
+ * the tail code stay shared, and the cost per call is one predictable
+ * branch.  The other loops (xmm, zmm) have one form.
+ *
  * Per iteration of the main loop, 4 vectors of data are processed: 4 blocks
  * for xmm, 8 for ymm, 16 for zmm, while the next 4 vectors of tweaks are
  * computed, spread over the AES rounds (see "Tweak arithmetic" and
- * _next_tweaks_step: ymm multiplies each vector by x^8 with a byte rotation
- * and one vpclmulqdq, and folds the final XOR with the tweak into the last
- * round key; zmm multiplies by x^16 with byte shifts and vpclmulqdq; xmm
- * chains multiplications by x).  ymm also loads the next 4 vectors of data
+ * _next_tweaks_step: ymm multiplies each vector by x^8, with a byte rotation
+ * and one vpclmulqdq on Intel, with qword shifts on AMD (see "Vendor forms"
+ * below), and folds the final XOR with the tweak into the last round key;
+ * zmm multiplies by x^16 with byte shifts and vpclmulqdq; xmm chains
+ * multiplications by x).  ymm also loads the next 4 vectors of data
  * before it stores the current ones (see the main loop).  What remains is
  * done one vector at a time, then (ymm/zmm only) the last whole blocks one
  * block at a time, or with one masked vector on avx10.  Then comes
@@ -308,7 +325,8 @@
  * vaesenc shares its pipes with vpclmulqdq and, less, with the shuffles.
  * The qword form thus takes 8 slots from the AES rounds of an Intel core per
  * iteration, the byte forms none; on Zen 4 the byte forms cost a little
- * more than the qword form.  The ymm and zmm main loops use the byte forms.
+ * more than the qword form.  The zmm main loop uses the byte form; the ymm
+ * one has both, chosen by vendor (see "Vendor forms").
  *
  * For k = 1 there is a shorter way: add each qword to itself, and add in
  * the carries, which are bit 63 (into bit 64: 1 in the high qword) and bit
@@ -414,15 +432,20 @@
  * than finding them bunched at the end of the loop.  _next_tweaks_step s
  * does piece s (0..26, 3 per round from the 9th last round on).
  *
- * ymm: piece i + 1, after the first and second of the rounds that all key
- * sizes have (the 9th and 8th last), first sets NEXTi = TWEAKi ^ the last
- * round key, so that the last AES round, aes{enc,dec}last with NEXTi as its
- * round key, also XORs in the tweak (AddRoundKey is the last step of a
- * round) and gives the XTS output directly; then it multiplies TWEAKi in
- * place by x^8 (_mul_x8, with RNDKEY, free between the rounds, and TMP3 on
- * avx10, GFPOLY on avx2 (reloaded after the loop) as its temporaries).  The
- * tweaks are thus ready early for the next iteration, and nothing is left
- * for after the stores.
+ * ymm, byte form (QWORD_TWEAKS = 0): piece i + 1, after the first and
+ * second of the rounds that all key sizes have (the 9th and 8th last),
+ * first sets NEXTi = TWEAKi ^ the last round key, so that the last AES
+ * round, aes{enc,dec}last with NEXTi as its round key, also XORs in the
+ * tweak (AddRoundKey is the last step of a round) and gives the XTS output
+ * directly; then it multiplies TWEAKi in place by x^8 (_mul_x8, with
+ * RNDKEY, free between the rounds, and TMP3 on avx10, GFPOLY on avx2
+ * (reloaded after the loop) as its temporaries).  The tweaks are thus ready
+ * early for the next iteration, and nothing is left for after the stores.
+ * ymm, qword form (QWORD_TWEAKS = 1, see "Vendor
+ * forms"): the same at piece 3*i, one tweak per round from the 9th last
+ * round, with _mul_xk (qword shifts, vpshufd, vpclmulqdq) for the
+ * multiplication, GFPOLY (avx10) or nothing (avx2) as \poly and TMP3
+ * (avx10) or GFPOLY (avx2) as its second temporary.
  *
  * zmm multiplies each tweak by x^16 with byte shifts: NEXTi = (TWEAKi >>
  * 112) at piece i, NEXTi = clmul(NEXTi.lo, 0x87) at piece i + 6 (from the
@@ -442,6 +465,17 @@
 	_v3		psrldq, $(16 - 4*NBLK/8), TWEAK\i, NEXT\i
 .elseif \s == \i + 6
 	_vpclmulqdq	$0x00, GFPOLY, NEXT\i, NEXT\i
+.endif
+.endr
+.elseif VL == 32 && QWORD_TWEAKS
+.irp i, 0,1,2,3
+.if \s == 3*\i
+	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
+.if USE_AVX10
+	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, GFPOLY, , TMP3
+.else
+	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, , , GFPOLY
+.endif
 .endif
 .endr
 .elseif VL == 32
@@ -661,6 +695,72 @@
 .endm
 
 /*
+ * _main_loop dir, qword: the main loop of _aes_xts_crypt (see there), with
+ * the ymm tweak update of _next_tweaks_step selected by \qword (0: the byte
+ * rotation, 1: the qword shifts; xmm and zmm have one form, \qword = 0).
+ * Entered with LEN >= 0 (at least 4 vectors left, LEN counting 4*VL less)
+ * and TWEAK0..3 (ymm: also AESDATA0..3) loaded; falls through once fewer
+ * than 4 vectors are left.
+ */
+.macro	_main_loop	dir, qword
+	.set		QWORD_TWEAKS, \qword
+.Lmain_loop\@:
+.if VL != 32
+.irp i, 0,1,2,3
+	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
+.endr
+.endif
+	_for_each_mid_round _main_round, \dir
+.if VL == 32
+	/*
+	 * NEXTi = TWEAKi ^ the last round key (see _next_tweaks_step), and
+	 * the output goes to NEXTi too, so that AESDATA0..3 are free to receive
+	 * the next blocks before this output is stored.  A load that follows
+	 * a store to the same address modulo 4096 waits for it: with @dst -
+	 * @src = 128 (mod 4096) each iteration would store where the next
+	 * one loads, and wait on it (4K aliasing).  Loading first avoids
+	 * that, and leaves the stores a whole iteration to complete before
+	 * any later load.  (The tweaks were already advanced in place
+	 * during the rounds.)
+	 */
+.irp i, 0,1,2,3
+	vaes\dir\()last	NEXT\i, AESDATA\i, NEXT\i
+.endr
+	/*
+	 * The pointers advance before the sub, whose flags serve both
+	 * branches (add rather than lea, which Intel's recent cores may issue
+	 * to port 1, one of the two ports of vaesenc); the stores then use
+	 * DST - 4*VL.
+	 */
+	add		$4*VL, SRC
+	add		$4*VL, DST
+	sub		$4*VL, LEN
+	jl		.Lmain_store\@
+.irp i, 0,1,2,3
+	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
+.endr
+.Lmain_store\@:
+.irp i, 0,1,2,3
+	_vmovdqu	NEXT\i, (\i-4)*VL(DST)
+.endr
+	jge		.Lmain_loop\@
+.else
+	_aes_round	0, 30, aes\dir\()last, , AESDATA0, AESDATA1, AESDATA2, AESDATA3
+.irp i, 0,1,2,3
+	_vpxor		TWEAK\i, AESDATA\i, AESDATA\i
+.endr
+.irp i, 0,1,2,3
+	_vmovdqu	AESDATA\i, \i*VL(DST)
+.endr
+	_next_tweaks_finish
+	add		$4*VL, SRC
+	add		$4*VL, DST
+	sub		$4*VL, LEN
+	jge		.Lmain_loop\@
+.endif
+.endm
+
+/*
  * _aes_xts_crypt dir: the body of aes_xts_{en,de}crypt_<impl>, for the
  * implementation selected by _set_impl, \dir = enc or dec.
  *
@@ -730,58 +830,16 @@
 	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
 .endr
 .endif
-.Lmain_loop\@:
-.if VL != 32
-.irp i, 0,1,2,3
-	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
-.endr
-.endif
-	_for_each_mid_round _main_round, \dir
 .if VL == 32
-	/*
-	 * NEXTi = TWEAKi ^ the last round key (see _next_tweaks_step), and
-	 * the output goes to NEXTi too, so that AESDATA0..3 are free to receive
-	 * the next blocks before this output is stored.  A load that follows
-	 * a store to the same address modulo 4096 waits for it: with @dst -
-	 * @src = 128 (mod 4096) each iteration would store where the next
-	 * one loads, and wait on it (4K aliasing).  Loading first avoids that, and leaves the stores a whole iteration to complete
-	 * before any later load.  (The tweaks were already advanced in place
-	 * during the rounds.)
-	 */
-.irp i, 0,1,2,3
-	vaes\dir\()last	NEXT\i, AESDATA\i, NEXT\i
-.endr
-	/*
-	 * The pointers advance before the sub, whose flags serve both
-	 * branches (add rather than lea, which Intel's recent cores may issue
-	 * to port 1, one of the two ports of vaesenc); the stores then use
-	 * DST - 4*VL.
-	 */
-	add		$4*VL, SRC
-	add		$4*VL, DST
-	sub		$4*VL, LEN
-	jl		.Lmain_store\@
-.irp i, 0,1,2,3
-	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
-.endr
-.Lmain_store\@:
-.irp i, 0,1,2,3
-	_vmovdqu	NEXT\i, (\i-4)*VL(DST)
-.endr
-	jge		.Lmain_loop\@
+	/* The form of the CPU's vendor (see "Vendor forms") */
+	cmpb		$0, aes_xts_ymm_qword_tweaks(%rip)
+	jne		.Lmain_qword\@
+	_main_loop	\dir, 0
+	jmp		.Lmain_loop_done\@
+.Lmain_qword\@:
+	_main_loop	\dir, 1
 .else
-	_aes_round	0, 30, aes\dir\()last, , AESDATA0, AESDATA1, AESDATA2, AESDATA3
-.irp i, 0,1,2,3
-	_vpxor		TWEAK\i, AESDATA\i, AESDATA\i
-.endr
-.irp i, 0,1,2,3
-	_vmovdqu	AESDATA\i, \i*VL(DST)
-.endr
-	_next_tweaks_finish
-	add		$4*VL, SRC
-	add		$4*VL, DST
-	sub		$4*VL, LEN
-	jge		.Lmain_loop\@
+	_main_loop	\dir, 0
 .endif
 .Lmain_loop_done\@:
 .if VL == 32 && !USE_AVX10
@@ -873,6 +931,14 @@ SYM_TYPED_FUNC_START(aes_xts_decrypt_\impl)
 	_aes_xts_crypt	dec
 SYM_FUNC_END(aes_xts_decrypt_\impl)
 .endm
+
+/*
+ * u8 aes_xts_ymm_qword_tweaks: nonzero selects the qword form of the ymm
+ * main loop (see "Vendor forms"); written before the functions are used.
+ */
+	.section	.data..ro_after_init, "aw"
+SYM_DATA(aes_xts_ymm_qword_tweaks, .byte 0)
+	.text
 
 	_set_impl	16, 0, 0
 /*

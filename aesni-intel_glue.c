@@ -1221,6 +1221,10 @@ static int __init aesni_init(void)
 		return -ENODEV;
 
 	aesni_gcm_lib_init(num_usable, x86_match_cpu(zmm_slow_cpus));
+	/* The XTS ymm tweak update of AMD's cores (aes-xts-avx-x86_64.S) */
+	aes_xts_ymm_qword_tweaks =
+		boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
+		boot_cpu_data.x86_vendor == X86_VENDOR_HYGON;
 #if AESNI_INTEL_VAES
 	if (x86_match_cpu(zmm_slow_cpus)) {
 		int i;

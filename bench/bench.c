@@ -27,7 +27,9 @@
  * Environment knobs: BENCH_FILTER (substring of "mode impl", e.g. "xts
  * vaes" or "gcm1"), BENCH_KEYS (default "128 256"), BENCH_LENS (list, or
  * "full"), BENCH_ROUNDS (default 11), BENCH_MS (milliseconds per sample,
- * default 0.5), BENCH_TSV (file for the plot data).
+ * default 0.5), BENCH_TSV (file for the plot data), BENCH_XTS_FORM (byte
+ * or qword: the XTS ymm tweak form to run instead of this CPU's, see
+ * print_cpu()).
  */
 #include <openssl/evp.h>
 #include <immintrin.h>
@@ -936,6 +938,7 @@ static void print_cpu(void)
 	char line[256], model[256] = "?";
 	unsigned int a, b, c, d, fam, mod;
 	FILE *f = fopen("/proc/cpuinfo", "r");
+	const char *form = getenv("BENCH_XTS_FORM");
 
 	while (f && fgets(line, sizeof(line), f))
 		if (!strncmp(line, "model name", 10)) {
@@ -950,6 +953,22 @@ static void print_cpu(void)
 	mod = ((a >> 4) & 15) | ((a >> 12) & 0xf0);
 	printf("CPU: %s (family %u model %u stepping %u); TSC %.3f GHz\n",
 	       model, fam, mod, a & 15, tsc_hz / 1e9);
+	/*
+	 * The XTS ymm tweak form the glue selects here (aesni_init(): AMD
+	 * and Hygon get the qword form), so that ours is measured as it runs;
+	 * BENCH_XTS_FORM=byte or qword overrides it, to compare the two.
+	 */
+	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
+	aes_xts_ymm_qword_tweaks =
+		(b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) ||
+		(b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);
+	printf("XTS vaes_avx2/vaes_avx10_256 tweak update: %s form",
+	       aes_xts_ymm_qword_tweaks ? "qword (AMD)" : "byte (Intel)");
+	if (form && (!strcmp(form, "byte") || !strcmp(form, "qword"))) {
+		aes_xts_ymm_qword_tweaks = form[0] == 'q';
+		printf(", BENCH_XTS_FORM=%s overrides it", form);
+	}
+	printf("\n");
 	if (tsv)
 		fprintf(tsv, "# CPU: %s (family %u model %u)\n", model, fam, mod);
 }

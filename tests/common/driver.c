@@ -688,7 +688,9 @@ struct wp_stats {
 	/* one per implementation, of XTS or of GCM */
 	struct tally impl[NR_GCM_IMPLS > NR_XTS_IMPLS ? NR_GCM_IMPLS :
 			  NR_XTS_IMPLS];
-	struct tally oneshot[NR_GCM_IMPLS];	/* GCM's one-shot calls */
+	/* GCM's one-shot calls (as large as impl[]: both are initialised) */
+	struct tally oneshot[NR_GCM_IMPLS > NR_XTS_IMPLS ? NR_GCM_IMPLS :
+			     NR_XTS_IMPLS];
 	unsigned long skipped;
 	const char *skip_reason;
 	unsigned int skip_sizes[32], nr_skip_sizes;

@@ -19,6 +19,11 @@
 #define SYM_FUNC_END(name)	.size name, . - name
 #define SYM_TYPED_FUNC_START(name)	SYM_FUNC_START(name)
 #define RET	ret
+#define SYM_DATA(name, data...)	\
+	.globl name;		\
+	.type name, @object;	\
+	name: data;		\
+	.size name, . - name
 #endif
 
 #endif
