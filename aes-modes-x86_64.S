@@ -41,6 +41,11 @@
  * size, direction and implementation, shared by the modes (see _rounds).
  * The first and last round keys stay in registers.
  *
+ * On the VAES implementations a call of exactly one block (@len = 16, the
+ * commonest short call) skips all of that: it is tested for first and done
+ * on xmm by a round function shared by them (_one_block), so it runs no
+ * more instructions than a dedicated AES-NI path.
+ *
  * Serial code, AES-NI + SSE only (it runs on every CPU the glue supports):
  * one block (aes_{en,de}crypt_block_aesni, the "aes" cipher), CBC encryption
  * (each block depends on the previous one: vectors would not help) and the
@@ -57,7 +62,8 @@
  * outside src[0..len), dst[0..len), the key and the IV/counter is read or
  * written, even for partial vectors and partial blocks: those use masked
  * accesses or single blocks and bytes.  The caller must be in a
- * kernel_fpu_begin() section; the VEX/EVEX functions end with vzeroupper.
+ * kernel_fpu_begin() section; the VEX/EVEX functions end with vzeroupper
+ * (but for _one_block, which writes no upper halves).
  *
  * What this code deliberately does not do
  * =======================================
@@ -583,6 +589,10 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	.set		MODE_XCTR, 1
 .endif
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
+.if VL > 16
+	cmp		$16, LEN32
+	je		.Lone_block\@		/* see _one_block */
+.endif
 .if MODE_CTR
 	_vbroadcast128	.Lbswap128(%rip), BSWAP_MASK
 	_ctr_begin	.Lctr_carry\@, .Lctr_begun\@
@@ -625,7 +635,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_ctr_load
 .endif
 .if MODE_XCTR
-	_vbroadcast128	(IV_PTR), IVK
+	_load_iv	IVK_XMM
+	_vbroadcast_xmm	IVK_XMM, IVK
 	_vpxor		RNDKEY0, IVK, IVK
 	_v		movq, XCTR_CTR, LE_CTR_XMM
 	_ctr_load
@@ -717,6 +728,88 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if MODE_CTR
 	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
 .endif
+.if VL > 16
+.Lone_block\@:
+	_one_block
+.endif
+.endm
+
+/*
+ * _one_block: the body of _aes_mode_crypt for @len = 16 on the VAES
+ * implementations: one block in %xmm0, its rounds in _aes_{enc,dec}_one_avx
+ * (shared), so the common single-block call runs as few instructions as a
+ * dedicated AES-NI one.  Only VEX-encoded xmm instructions: the upper halves
+ * of the vector registers stay as they were, so no vzeroupper.  Clobbers
+ * %rax, %xmm0 and %xmm1.
+ */
+.macro	_one_block
+.if MODE_CTR
+	/* the counter block, then the counter + 1 written back (128-bit) */
+	_load_iv	%xmm0
+	mov		8(IV_PTR), %rax
+	bswap		%rax
+	add		$1, %rax
+	bswap		%rax
+	mov		%rax, 8(IV_PTR)
+	mov		(IV_PTR), %rax
+	bswap		%rax
+	adc		$0, %rax
+	bswap		%rax
+	mov		%rax, (IV_PTR)
+.elseif MODE_XCTR
+	_load_iv	%xmm1
+	vmovq		XCTR_CTR, %xmm0
+	vpxor		%xmm1, %xmm0, %xmm0	/* iv ^ le128(block number) */
+.else
+	vmovdqu		(SRC), %xmm0
+.endif
+.if MODE_DEC
+	call		_aes_dec_one_avx
+.else
+	call		_aes_enc_one_avx
+.endif
+.if MODE_CBC
+	_load_iv	%xmm1
+	vpxor		%xmm1, %xmm0, %xmm0
+	vmovdqu		(SRC), %xmm1		/* the next IV, read before the store */
+	vmovdqu		%xmm1, (IV_PTR)
+.elseif MODE_CTR || MODE_XCTR
+	vpxor		(SRC), %xmm0, %xmm0
+.endif
+	vmovdqu		%xmm0, (DST)
+	RET
+.endm
+
+/*
+ * _one_func dir: _aes_\dir\()_one_avx: %xmm0 = AES (\dir = enc) or AES^-1
+ * (dec) of %xmm0 with the key struct at KEY, the rounds unrolled (AES-128
+ * ends after round 9, AES-192 after 11).  AES-NI + AVX only; flags clobbered.
+ */
+.macro	_one_func	dir
+.ifc \dir, enc
+	.set		OFF, AES_KEY_ENC_OFFSET
+.else
+	.set		OFF, AES_KEY_DEC_OFFSET
+.endif
+SYM_FUNC_START_LOCAL(_aes_\dir\()_one_avx)
+	vpxor		OFF(KEY), %xmm0, %xmm0
+	cmpl		$24, AES_KEYLEN_OFFSET(KEY)
+.irp r, 1,2,3,4,5,6,7,8,9
+	vaes\dir		OFF+16*\r(KEY), %xmm0, %xmm0
+.endr
+	jb		1f
+	vaes\dir		OFF+16*10(KEY), %xmm0, %xmm0
+	vaes\dir		OFF+16*11(KEY), %xmm0, %xmm0
+	je		2f
+	vaes\dir		OFF+16*12(KEY), %xmm0, %xmm0
+	vaes\dir		OFF+16*13(KEY), %xmm0, %xmm0
+	vaes\dir\()last	OFF+16*14(KEY), %xmm0, %xmm0
+	RET
+2:	vaes\dir\()last	OFF+16*12(KEY), %xmm0, %xmm0
+	RET
+1:	vaes\dir\()last	OFF+16*10(KEY), %xmm0, %xmm0
+	RET
+SYM_FUNC_END(_aes_\dir\()_one_avx)
 .endm
 
 /* CTR, XCTR: LE_CTR_INC = NBLK in the low qword of each lane */
@@ -906,6 +999,8 @@ SYM_FUNC_END(aes_cts_cbc_decrypt_aesni)
 	_set_impl	16, 1, 0
 	_mode_funcs	aesni_avx
 #if AESNI_INTEL_VAES	/* an assembler that knows VAES and AVX-512 */
+	_one_func	enc
+	_one_func	dec
 	_set_impl	32, 1, 0
 	_mode_funcs	vaes_avx2
 	_set_impl	32, 1, 1

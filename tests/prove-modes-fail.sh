@@ -29,6 +29,8 @@ ctr: a carry out of the low 64 bits is ignored|s/^\tjc\t\t\\carry$/\tnop/
 xctr: the IV is not whitened with the first round key|s/^\t_vpxor\t\tRNDKEY0, IVK, IVK$/\t_vmovdqa\tIVK, IVK/
 ctr/xctr partial block: keystream bytes 8-15 lost|s/^\tshrd\t\t\$8, %r11, %rax$/\tshr\t\t$8, %rax/
 avx10 tail: the byte mask covers the whole vector|s/^\tbzhi\t\tLEN, %rax, %rax$/\tnot\t\t%rax/
+one-block path: a 16-byte CTR call loses the carry into the high 64 bits|s/^\tadc\t\t\$0, %rax$/\tadd\t\t$0, %rax/
+one-block path: AES-128 ends with a middle round|s/^1:\tvaes\\dir\\()last\tOFF+16\*10(KEY), %xmm0, %xmm0$/1:\tvaes\\dir\t\tOFF+16*10(KEY), %xmm0, %xmm0/
 single block: the last round is a middle round|s/^\taes\\dir\\()last\tRNDKEYLAST_XMM, \\reg$/\taes\\dir\t\tRNDKEYLAST_XMM, \\reg/
 '
 
