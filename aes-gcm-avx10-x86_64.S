@@ -505,14 +505,23 @@
 	.if \ghash
 	_ghash_step_4x	(10 - \r)
 	.endif
+	.if \r == 3
+	/*
+	 * GHASH step 7 was the last to read GHASHDATA0-3: they now take
+	 * the last round key XOR the source, so that these loads and XORs
+	 * issue two rounds before the vaesenclast that needs them.
+	 */
+	.irp i, 0, 1, 2, 3
+	vpxord		\i * VL(SRC), RNDKEYLAST, GHASHDATA\i
+	.endr
+	.endif
 	.endr
 	.irp i, 0, 1, 2, 3
-	vpxord		\i * VL(SRC), RNDKEYLAST, TMP\i
 	.if \enc
-	vaesenclast	TMP\i, AESDATA\i, GHASHDATA\i
+	vaesenclast	GHASHDATA\i, AESDATA\i, GHASHDATA\i
 	vmovdqu8	GHASHDATA\i, \i * VL(DST)
 	.else
-	vaesenclast	TMP\i, AESDATA\i, AESDATA\i
+	vaesenclast	GHASHDATA\i, AESDATA\i, AESDATA\i
 	vmovdqu8	AESDATA\i, \i * VL(DST)
 	.endif
 	.endr
