@@ -39,8 +39,6 @@ done
 #                 kernel does not list in /proc/cpuinfo (check-user, bench)
 #   qemu-no-vaes  KUnit cases of the VAES/AVX10 drivers under QEMU TCG,
 #                 which lacks VPCLMULQDQ and AVX-512 (check-kunit)
-#   gcm-oneshot-wip  an implementation whose GCM one-shot assembly is not
-#                 written yet (#8 in progress; drop this line when it is)
 expected_skip() {
 	local flag
 	case $1:$2 in
@@ -53,9 +51,6 @@ expected_skip() {
 		       tr 'A-Z.' 'a-z_' | sed 's/^ymm$/avx/; s/^zmm$/avx512f/')
 		grep -m1 '^flags' /proc/cpuinfo | grep -qw -- "$flag" && return 1
 		echo "cpu-lacks ($flag not in /proc/cpuinfo)" ;;
-	check-user:'gcm '*' one-shot: SKIPPED (one-shot not implemented yet)' | \
-	check-emu:'gcm '*' one-shot: SKIPPED (one-shot not implemented yet)')
-		echo gcm-oneshot-wip ;;
 	check-kunit:'kunit: qemu: SKIPPED ('*' not registered on this CPU)')
 		echo "$2" | grep -Eq ': [a-z0-9()-]*(vaes|avx10)[a-z0-9()-]* not registered' || return 1
 		echo qemu-no-vaes ;;
