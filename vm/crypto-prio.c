@@ -8,6 +8,9 @@
  * Static, libc only; runs in the test VMs.
  *
  *   crypto-prio DRIVER PRIORITY
+ *   crypto-prio --delrng   drop the kernel's default RNG (CRYPTO_MSG_DELRNG):
+ *                          6.1's ansi_cprng holds an "aes" cipher, which pins
+ *                          aesni-intel until the RNG is gone
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,18 +36,25 @@ int main(int argc, char **argv)
 	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
 	int fd;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s DRIVER PRIORITY\n", argv[0]);
+	if (argc == 2 && !strcmp(argv[1], "--delrng")) {
+		req.h.nlmsg_len = NLMSG_LENGTH(sizeof(req.alg));
+		req.h.nlmsg_type = CRYPTO_MSG_DELRNG;
+	} else if (argc == 3) {
+		req.h.nlmsg_len = sizeof(req);
+		req.h.nlmsg_type = CRYPTO_MSG_UPDATEALG;
+	} else {
+		fprintf(stderr, "usage: %s DRIVER PRIORITY | --delrng\n",
+			argv[0]);
 		return 2;
 	}
-	req.h.nlmsg_len = sizeof(req);
-	req.h.nlmsg_type = CRYPTO_MSG_UPDATEALG;
 	req.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	snprintf(req.alg.cru_driver_name, sizeof(req.alg.cru_driver_name),
-		 "%s", argv[1]);
-	req.a.nla_len = NLA_HDRLEN + sizeof(req.prio);
-	req.a.nla_type = CRYPTOCFGA_PRIORITY_VAL;
-	req.prio = atoi(argv[2]);
+	if (argc == 3) {
+		snprintf(req.alg.cru_driver_name,
+			 sizeof(req.alg.cru_driver_name), "%s", argv[1]);
+		req.a.nla_len = NLA_HDRLEN + sizeof(req.prio);
+		req.a.nla_type = CRYPTOCFGA_PRIORITY_VAL;
+		req.prio = atoi(argv[2]);
+	}
 	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_CRYPTO);
 	if (fd < 0 || sendto(fd, &req, sizeof(req), 0,
 			     (struct sockaddr *)&kernel, sizeof(kernel)) < 0 ||

@@ -67,7 +67,7 @@ build_module() {
 build_tools() {
 	local t=$OUT/tools
 	mkdir -p "$t"
-	for f in gen-cases afalg-client; do
+	for f in gen-cases afalg-client crypto-prio; do
 		[ "$t/$f" -nt "$VMDIR/$f.c" ] && continue
 		say "building $f"
 		case $f in
@@ -111,6 +111,8 @@ make_initramfs() {
 		# module in 6.1 whose jitterentropy seed fails under TCG, so
 		# ansi_cprng stands in there
 		mods="$mods loop dm-crypt ext4 veth xfrm_user esp4 seqiv ansi_cprng"
+		# crypto-prio --delrng frees the default RNG before the reloads
+		mods="$mods crypto_user"
 		# the kernel's generic gcm and xts, to compete with ours
 		mods="$mods ctr gcm ghash-generic xts cts"
 		# dm-crypt's aes-cbc-essiv:sha256
@@ -133,6 +135,7 @@ make_initramfs() {
 	cp /bin/busybox "$root/bin/busybox"
 	[ -z "$tools" ] || copy_with_libs "$root" $tools
 	cp "$OUT/tools/afalg-client" "$root/bin/"
+	[ "$profile" != full ] || cp "$OUT/tools/crypto-prio" "$root/bin/"
 	install -m 755 "$VMDIR/guest/init" "$root/init"
 	cp "$VMDIR/guest/tests.sh" "$root/tests.sh"
 	cp -r "$OUT/data-$profile/." "$root/data/"
