@@ -52,7 +52,7 @@ expected_skip() {
 		grep -m1 '^flags' /proc/cpuinfo | grep -qw -- "$flag" && return 1
 		echo "cpu-lacks ($flag not in /proc/cpuinfo)" ;;
 	check-kunit:'kunit: qemu: SKIPPED ('*' not registered on this CPU)')
-		echo "$2" | grep -Eq ': [a-z0-9()-]*(vaes|avx10)[a-z0-9()-]* not registered' || return 1
+		echo "$2" | grep -Eq ': [a-z0-9_()-]*(vaes|avx10)[a-z0-9_()-]* not registered' || return 1
 		echo qemu-no-vaes ;;
 	*)	return 1 ;;
 	esac
