@@ -44,7 +44,8 @@
  * On the VAES implementations a call of exactly one block (@len = 16, the
  * commonest short call) skips all of that: it is tested for first and done
  * on xmm by a round function shared by them (_one_block), so it runs no
- * more instructions than a dedicated AES-NI path.
+ * more instructions than a dedicated AES-NI path.  vaes_avx10_512 hands
+ * every call under 64 bytes to vaes_avx10_256 (see _aes_mode_crypt).
  *
  * Serial code, AES-NI + SSE only (it runs on every CPU the glue supports):
  * one block (aes_{en,de}crypt_block_aesni, the "aes" cipher), CBC encryption
@@ -563,14 +564,20 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _aes_mode_crypt mode: the body of aes_<mode>_<impl>() for the
+ * _aes_mode_crypt mode, impl, func: the body of \func\()_\impl() for the
  * implementation selected by _set_impl, \mode = ecb_enc, ecb_dec, cbc_dec,
  * ctr or xctr (see _group).
+ *
+ * vaes_avx10_512 leaves messages shorter than one zmm vector to the
+ * vaes_avx10_256 function of the same mode (a tail call): there 17..63
+ * bytes are one or two whole ymm/xmm vectors and at most one masked ymm
+ * one, instead of one masked zmm vector whose masked load and store cost
+ * more than the AES rounds they save, and 16 bytes take _one_block.
  *
  * LEN counts the bytes not yet processed.  It is 64-bit, so that the signed
  * tests "LEN - n >= 0" below hold for any 32-bit @len.
  */
-.macro	_aes_mode_crypt	mode, impl
+.macro	_aes_mode_crypt	mode, impl, func
 	.set		MODE_DEC, 0
 	.set		MODE_CBC, 0
 	.set		MODE_CTR, 0
@@ -589,7 +596,10 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	.set		MODE_XCTR, 1
 .endif
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
-.if VL > 16
+.if VL == 64
+	cmp		$64, LEN32
+	jb		\func\()_vaes_avx10_256	/* see above */
+.elseif VL == 32
 	cmp		$16, LEN32
 	je		.Lone_block\@		/* see _one_block */
 .endif
@@ -728,7 +738,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if MODE_CTR
 	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
 .endif
-.if VL > 16
+.if VL == 32
 .Lone_block\@:
 	_one_block
 .endif
@@ -830,19 +840,19 @@ SYM_FUNC_END(_aes_\dir\()_one_avx)
 	_rounds_func	dec, 1, _XMM, \impl
 .endif
 SYM_TYPED_FUNC_START(aes_ecb_encrypt_\impl)
-	_aes_mode_crypt	ecb_enc, \impl
+	_aes_mode_crypt	ecb_enc, \impl, aes_ecb_encrypt
 SYM_FUNC_END(aes_ecb_encrypt_\impl)
 SYM_TYPED_FUNC_START(aes_ecb_decrypt_\impl)
-	_aes_mode_crypt	ecb_dec, \impl
+	_aes_mode_crypt	ecb_dec, \impl, aes_ecb_decrypt
 SYM_FUNC_END(aes_ecb_decrypt_\impl)
 SYM_TYPED_FUNC_START(aes_cbc_decrypt_\impl)
-	_aes_mode_crypt	cbc_dec, \impl
+	_aes_mode_crypt	cbc_dec, \impl, aes_cbc_decrypt
 SYM_FUNC_END(aes_cbc_decrypt_\impl)
 SYM_TYPED_FUNC_START(aes_ctr_crypt_\impl)
-	_aes_mode_crypt	ctr, \impl
+	_aes_mode_crypt	ctr, \impl, aes_ctr_crypt
 SYM_FUNC_END(aes_ctr_crypt_\impl)
 SYM_TYPED_FUNC_START(aes_xctr_crypt_\impl)
-	_aes_mode_crypt	xctr, \impl
+	_aes_mode_crypt	xctr, \impl, aes_xctr_crypt
 SYM_FUNC_END(aes_xctr_crypt_\impl)
 .endm
 

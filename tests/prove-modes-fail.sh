@@ -32,6 +32,7 @@ avx10 tail: the byte mask covers the whole vector|s/^\tbzhi\t\tLEN, %rax, %rax$/
 one-block path: a 16-byte CTR call loses the carry into the high 64 bits|s/^\tadc\t\t\$0, %rax$/\tadd\t\t$0, %rax/
 one-block path: AES-128 ends with a middle round|s/^1:\tvaes\\dir\\()last\tOFF+16\*10(KEY), %xmm0, %xmm0$/1:\tvaes\\dir\t\tOFF+16*10(KEY), %xmm0, %xmm0/
 single block: the last round is a middle round|s/^\taes\\dir\\()last\tRNDKEYLAST_XMM, \\reg$/\taes\\dir\t\tRNDKEYLAST_XMM, \\reg/
+vaes_avx10_512 under 64 bytes: every mode handed to ECB encryption|s/^\tjb\t\t\\func\\()_vaes_avx10_256\t/\tjb\t\taes_ecb_encrypt_vaes_avx10_256\t/
 '
 
 run_rig() {		# run_rig RIG COPY LOG: 0 if the rig passed
