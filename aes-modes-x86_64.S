@@ -144,6 +144,7 @@
 	.set	DST, %rdx
 	.set	LEN, %rcx	/* bytes left, 64-bit (see _aes_mode_crypt) */
 	.set	LEN32, %ecx
+	.set	LEN8, %cl
 	.set	IV_PTR, %r8	/* CBC: iv; CTR: ctr; XCTR: iv */
 	.set	XCTR_CTR, %r9	/* XCTR: the block number of the first block */
 	.set	RNDKEYLAST_PTR, %r10	/* the last round key */
@@ -324,7 +325,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  *   masked	(avx10, \n = 1) the LEN < VL bytes left, with the byte mask
  *		%k1 (and for CBC %k3: those bytes but the first block's)
  *   ks		(CTR, XCTR; \n = 1) only the keystream block, left in
- *		AESDATA0_XMM, for _xor_bytes
+ *		AESDATA0_XMM, for _xor_tail
  *
  * The mode is that of _aes_mode_crypt (MODE_* flags):
  *   ECB:  AESDATAi = AES(block i)
@@ -460,29 +461,45 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _xor_bytes: CTR, XCTR without opmasks: dst[0..LEN) = src[0..LEN) ^ the
- * first LEN bytes of the keystream block in AESDATA0_XMM, 1 <= LEN <= 15, one
- * byte at a time, the keystream shifted down through %rax:%r11.  Clobbers
- * %rax, %r10, %r11 (no round keys are needed any more).
+ * _xor_tail ks: CTR, XCTR without opmasks: dst[0..LEN) = src[0..LEN) ^ the
+ * first LEN bytes of the keystream block in the xmm register \ks, 1 <= LEN <=
+ * 15, as at most one piece each of 8, 4, 2 and 1 bytes, in that order, so
+ * that the branches depend on LEN only.  The keystream moves down through
+ * %rax (its high qword waits in %r11 for the 8-byte piece); piece p (p = 4,
+ * 2) is at offset LEN & -2p, the 1-byte piece at LEN - 1.  Clobbers %rax,
+ * %r9, %r11 (no counter or round key is needed any more) and the flags.
  */
-.macro	_xor_bytes
-.if USE_AVX
-	vmovq		AESDATA0_XMM, %rax
-	vpextrq		$1, AESDATA0_XMM, %r11
-.else
-	movq		AESDATA0_XMM, %rax
-	pextrq		$1, AESDATA0_XMM, %r11
-.endif
-.Lbyte\@:
-	movzbl		(SRC), %r10d
-	xor		%al, %r10b
-	mov		%r10b, (DST)
-	shrd		$8, %r11, %rax
-	shr		$8, %r11
-	inc		SRC
-	inc		DST
-	dec		LEN
-	jnz		.Lbyte\@
+.macro	_xor_tail	ks
+	_v		movq, \ks, %rax
+	_v		pextrq, $1, \ks, %r11
+	test		$8, LEN8
+	jz		.Lpiece4\@
+	xor		(SRC), %rax
+	mov		%rax, (DST)
+	mov		%r11, %rax
+.Lpiece4\@:
+	test		$4, LEN8
+	jz		.Lpiece2\@
+	mov		LEN32, %r9d
+	and		$8, %r9d
+	mov		(SRC,%r9), %r11d
+	xor		%eax, %r11d
+	mov		%r11d, (DST,%r9)
+	shr		$32, %rax
+.Lpiece2\@:
+	test		$2, LEN8
+	jz		.Lpiece1\@
+	mov		LEN32, %r9d
+	and		$12, %r9d
+	xor		(SRC,%r9), %ax
+	mov		%ax, (DST,%r9)
+	shr		$16, %rax
+.Lpiece1\@:
+	test		$1, LEN8
+	jz		.Ltail_done\@
+	xor		-1(SRC,LEN), %al
+	mov		%al, -1(DST,LEN)
+.Ltail_done\@:
 .endm
 
 /*
@@ -716,7 +733,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .else
 	_group		1, _XMM, ks, \impl
 .endif
-	_xor_bytes
+	_xor_tail	AESDATA0_XMM
 .endif
 .endif
 .Lsegment_done\@:

@@ -27,7 +27,7 @@ cts decryption: the stolen bytes are taken from the wrong block|s/^\tpand\t\t%xm
 ctr: no carry into the high 64 bits where the low 64 bits wrap|s/^\tadd\t\t\$1, CTR_HI\t/\tadd\t\t$0, CTR_HI\t/
 ctr: a carry out of the low 64 bits is ignored|s/^\tjc\t\t\\carry$/\tnop/
 xctr: the IV is not whitened with the first round key|s/^\t_vpxor\t\tRNDKEY0, IVK, IVK$/\t_vmovdqa\tIVK, IVK/
-ctr/xctr partial block: keystream bytes 8-15 lost|s/^\tshrd\t\t\$8, %r11, %rax$/\tshr\t\t$8, %rax/
+ctr/xctr partial block: keystream bytes 8-15 lost|s/^\tmov\t\t%r11, %rax$/\tnop/
 avx10 tail: the byte mask covers the whole vector|s/^\tbzhi\t\tLEN, %rax, %rax$/\tnot\t\t%rax/
 one-block path: a 16-byte CTR call loses the carry into the high 64 bits|s/^\tadc\t\t\$0, %rax$/\tadd\t\t$0, %rax/
 one-block path: AES-128 ends with a middle round|s/^1:\tvaes\\dir\\()last\tOFF+16\*10(KEY), %xmm0, %xmm0$/1:\tvaes\\dir\t\tOFF+16*10(KEY), %xmm0, %xmm0/
