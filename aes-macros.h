@@ -18,13 +18,20 @@
  *   USE_AVX10  1: EVEX, so that registers 16-31 may be operands: the
  *              helpers use the EVEX-only mnemonics (vpxord, vmovdqu8,
  *              vpternlogd ...) where the VEX one has no EVEX form.
+ *   PREFER_VEX 1 (with USE_AVX10, xmm and ymm only): VEX after all, for
+ *              a body that needs AVX-512 only for its opmask instructions
+ *              (written out, not through the helpers) and names no
+ *              register above 15.  VEX is up to four bytes shorter per
+ *              instruction (an EVEX displacement that is not a multiple
+ *              of the vector length takes four bytes) and runs a loop of
+ *              loads and AES rounds faster on AMD Zen 4.
  *
- * Both default to 0 here.  For legacy SSE, a helper whose destination is not
- * its last source emits a movdqa to the destination first; memory operands
- * of legacy SSE arithmetic must be 16-byte aligned (movdqu is the only
- * unaligned access), which is the caller's business.  Registers are compared
- * by name, so a register must be spelled the same way in all operands of one
- * call.
+ * All three default to 0 here.  For legacy SSE, a helper whose destination
+ * is not its last source emits a movdqa to the destination first; memory
+ * operands of legacy SSE arithmetic must be 16-byte aligned (movdqu is the
+ * only unaligned access), which is the caller's business.  Registers are
+ * compared by name, so a register must be spelled the same way in all
+ * operands of one call.
  *
  *   _v op, operands		the same operands in both encodings (pshufd,
  *				ptest, movq, pextrq ...): "v" op or op
@@ -116,6 +123,7 @@
 
 .set	USE_AVX, 0
 .set	USE_AVX10, 0
+.set	PREFER_VEX, 0
 
 .macro	_v	op, args : vararg
 .if USE_AVX
@@ -140,7 +148,7 @@
 .endm
 
 .macro	_vpxor	src1, src2, dst
-.if USE_AVX10
+.if USE_AVX10 && !PREFER_VEX
 	vpxord		\src1, \src2, \dst
 .elseif USE_AVX
 	vpxor		\src1, \src2, \dst
@@ -154,7 +162,7 @@
 .endm
 
 .macro	_xor3	src1, src2, dst
-.if USE_AVX10
+.if USE_AVX10 && !PREFER_VEX
 	vpternlogd	$0x96, \src1, \src2, \dst
 .else
 	_vpxor		\src1, \dst, \dst
@@ -177,7 +185,7 @@
 .endm
 
 .macro	_vmovdqu	src, dst
-.if USE_AVX10
+.if USE_AVX10 && !PREFER_VEX
 	vmovdqu8	\src, \dst
 .else
 	_v		movdqu, \src, \dst
@@ -185,7 +193,7 @@
 .endm
 
 .macro	_vmovdqa	src, dst
-.if USE_AVX10
+.if USE_AVX10 && !PREFER_VEX
 	vmovdqa64	\src, \dst
 .else
 	_v		movdqa, \src, \dst
@@ -195,7 +203,7 @@
 .macro	_vbroadcast128	src, dst
 .if VL == 16
 	_vmovdqu	\src, \dst
-.elseif USE_AVX10
+.elseif USE_AVX10 && !PREFER_VEX
 	vbroadcasti32x4	\src, \dst
 .else
 	vbroadcasti128	\src, \dst

@@ -22,7 +22,8 @@
  * the helper macros of aes-macros.h (and the few below) emit either the
  * VEX/EVEX instruction or a move plus the two-operand legacy one.  avx10
  * also uses opmask registers, for one masked vector in place of a tail of
- * single blocks and bytes.
+ * single blocks and bytes; it needs EVEX only there and for zmm, so
+ * vaes_avx10_256 is otherwise VEX-encoded, like vaes_avx2 (PREFER_VEX).
  *
  * The main loop processes 8 vectors (8 blocks for xmm, 16 for ymm, 32 for
  * zmm): with an AES latency of 4-5 cycles and two AES units (or one that
@@ -126,6 +127,7 @@
 	.set	VL, \vl
 	.set	USE_AVX, \avx
 	.set	USE_AVX10, \avx10
+	.set	PREFER_VEX, \vl < 64	/* see aes-macros.h */
 	.set	NBLK, \vl / 16		/* blocks per vector */
 .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 .if \vl == 16
