@@ -98,8 +98,11 @@
  *   @len and the key length, which are public.  The CTS shuffle-table index
  *   depends on @len only.
  * - No stack frame, no callee-saved registers: nothing to save or restore.
- * - No special code for small messages: a 16-byte message goes through the
- *   same setup as a long one (the setup is a handful of instructions).
+ * - No special code for small messages beyond one branch: a message of one
+ *   block (before ciphertext stealing) skips the computation of the other
+ *   lanes' tweaks (ymm/zmm), whose latency would otherwise precede its
+ *   first AES round; everything else goes through the same setup as a long
+ *   message (a handful of instructions).
  * - No 8-vector unrolling: 4 vectors already keep the AES units busy on the
  *   CPUs of interest, and the code stays small.
  * - With 16 vector registers (all but avx10), only the first round key is
@@ -792,15 +795,11 @@
 	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
 
 	/*
-	 * TWEAK0 = the tweaks of the next NBLK blocks; ymm/zmm keep the
-	 * broadcast tweak in TWEAK3 for the other vectors.
+	 * TWEAK0 = the tweak in each lane (xmm: the tweak).  Its lane 0 is the
+	 * tweak of the first block, which is all that a message of one block
+	 * (before ciphertext stealing) needs.
 	 */
-.if VL == 16
-	_vmovdqu	(TWEAK_PTR), TWEAK0
-.else
-	_vbroadcast128	(TWEAK_PTR), TWEAK3
-	_mul_xk		lanes, TWEAK3, TWEAK0, TMP1, GFPOLY, 0, TMP2
-.endif
+	_vbroadcast128	(TWEAK_PTR), TWEAK0
 
 .ifc \dir, dec
 	/* Keep the last full block for _xts_cts if there is a partial one */
@@ -808,6 +807,18 @@
 	jz		.Lreserved\@
 	sub		$16, LEN
 .Lreserved\@:
+.endif
+.if VL > 16
+	/*
+	 * At most one whole block: straight to the code for the last blocks,
+	 * without the wait for the tweaks of the other lanes.  Otherwise
+	 * TWEAK0 = the tweaks of the next NBLK blocks, and TWEAK3 keeps the
+	 * broadcast tweak for the other vectors.
+	 */
+	cmp		$32, LEN
+	jl		.Lblocks\@
+	_vmovdqa	TWEAK0, TWEAK3
+	_mul_xk		lanes, TWEAK3, TWEAK0, TMP1, GFPOLY, 0, TMP2
 .endif
 	sub		$4*VL, LEN
 	jl		.Lmain_loop_done\@
@@ -866,6 +877,7 @@
 
 .if VL > 16
 	/* Then the last (fewer than VL / 16) whole blocks */
+.Lblocks\@:
 .if USE_AVX10
 	/* ... as one vector, with masked loads and stores */
 	mov		LEN32, GTMP0_32
