@@ -120,7 +120,8 @@
  * arguments are set at the start of each function's macro.
  *
  * xmm1-8 hold the eight AES blocks of the main loop (AESDATA0 alone in the
- * tails, which reuse two of the others, as HI and TAIL_HX).  The round key
+ * tails, which reuse four of the others, as HI, TAIL_HX, TAIL_H and
+ * TAIL_ONE).  The round key
  * is in xmm0 so that seven of every eight aesenc need no REX (or 3-byte
  * VEX) prefix.  The precompute uses GHASHDATA0 and TMP0 as its scratch.
  */
@@ -131,7 +132,9 @@
 .set	AESDATA2,	%xmm3
 .set	TAIL_HX,	%xmm3	/* (hi ^ lo) of a power of H, in the tails */
 .set	AESDATA3,	%xmm4
+.set	TAIL_H,		%xmm4	/* a power of H, in the tails */
 .set	AESDATA4,	%xmm5
+.set	TAIL_ONE,	%xmm5	/* .Lone, in the update's tail */
 .set	AESDATA5,	%xmm6
 .set	AESDATA6,	%xmm7
 .set	LENS_H,		%xmm7	/* one-shot tail: lengths block times H */
@@ -289,11 +292,13 @@
 /*
  * GHASH of the last m <= 8 blocks of a call, whichever kind of data.  Each
  * block j < m-1 is multiplied by H^(m-j) = h_powers[8-m+j] (_ghash_tail_block)
- * and the products are summed in LO, MI and HI.  The last
- * block (possibly zero-padded) goes through _ghash_mul_h, whose latency is
- * lower, and _ghash_tail_end adds it to the reduction of the sums.  So a
- * call with one block left (e.g. 16 bytes of AAD) never waits for a
- * two-step reduction, and any tail pays exactly one.
+ * and the products are summed in LO, MI and HI; _ghash_tail_end adds the
+ * last block (possibly zero-padded, times H^1) to the sums and reduces them
+ * once, as the main loop does: three multiplications per block and two for
+ * the reduction, the fewest instructions, since a short message's calls
+ * overlap with the next message's and compete for the same units.  A call
+ * with one block left (e.g. 16 bytes of AAD) has no sums and takes
+ * _ghash_mul_h instead, whose latency is lower.
  *
  * _ghash_tail_begin len: len + 16 (17..127) = bytes left, m >= 2.  Sets
  * POW8 = 8 * (8 - m), the byte offset of h_powers_xored[8-m] (and half that
@@ -313,43 +318,66 @@
 .endm
 
 /*
- * _ghash_tail_block: hash GHASHDATA0 (a block as stored in memory) as the
- * next tail block.  GHASH_ACC is added to it and then zeroed, so the
- * accumulator enters only the first block.  Advances POW8.
- * Clobbers GHASHDATA0, TMP0, TAIL_HX, GTMP1.
+ * _ghash_tail_block [data]: hash \data (default GHASHDATA0; a block as
+ * stored in memory) as the next tail block.  GHASH_ACC is added to it and
+ * then zeroed, so the accumulator enters only the first block.  Advances
+ * POW8.  h_powers[8-m+j] is at (KEY,POW8,2): with AVX loaded once into
+ * TAIL_H for its two products, with legacy SSE a memory operand of both;
+ * the packed h_powers_xored[8-m+j] is a memory operand with AVX (VEX allows
+ * it unaligned; the 8 bytes read past the last one are h_times_x64's, which
+ * follows it in the key), legacy SSE loads it with movq.
+ * Clobbers \data, TMP0, TAIL_HX, TAIL_H.
  */
-.macro _ghash_tail_block
-	_v3		pshufb, BSWAP_MASK, GHASHDATA0, GHASHDATA0
-	_vpxor		GHASH_ACC, GHASHDATA0, GHASHDATA0
+.macro _ghash_tail_block data=GHASHDATA0
+	_v3		pshufb, BSWAP_MASK, \data, \data
+	_vpxor		GHASH_ACC, \data, \data
 	_vpxor		GHASH_ACC, GHASH_ACC, GHASH_ACC
-	_v		pshufd $0x4e, GHASHDATA0, TMP0
-	_vpxor		GHASHDATA0, TMP0, TMP0
-	_v		movq OFF_H_POWERS_XORED(KEY,POW8), TAIL_HX
-	_vpclmulqdq	$0x00, TAIL_HX, TMP0, TMP0
+	_v		pshufd $0x4e, \data, TMP0
+	_vpxor		\data, TMP0, TMP0
+.if USE_AVX
+	vpclmulqdq	$0x00, OFF_H_POWERS_XORED(KEY,POW8), TMP0, TMP0
+.else
+	movq		OFF_H_POWERS_XORED(KEY,POW8), TAIL_HX
+	pclmulqdq	$0x00, TAIL_HX, TMP0
+.endif
 	_vpxor		TMP0, MI, MI
-	lea		OFF_H_POWERS(KEY,POW8,2), GTMP1
-	_vpclmulqdq	$0x00, (GTMP1), GHASHDATA0, TMP0
-	_vpxor		TMP0, LO, LO
-	_vpclmulqdq	$0x11, (GTMP1), GHASHDATA0, GHASHDATA0
-	_vpxor		GHASHDATA0, HI, HI
+.if USE_AVX
+	vmovdqa		OFF_H_POWERS(KEY,POW8,2), TAIL_H
+	vpclmulqdq	$0x00, TAIL_H, \data, TMP0
+	vpxor		TMP0, LO, LO
+	vpclmulqdq	$0x11, TAIL_H, \data, \data
+.else
+	movdqa		\data, TMP0
+	pclmulqdq	$0x00, OFF_H_POWERS(KEY,POW8,2), TMP0
+	pxor		TMP0, LO
+	pclmulqdq	$0x11, OFF_H_POWERS(KEY,POW8,2), \data
+.endif
+	_vpxor		\data, HI, HI
 	add		$8, POW8
 .endm
 
 /*
- * _ghash_tail_end: GHASH_ACC = reduce(sums) + (GHASHDATA0 + GHASH_ACC) * H,
- * GHASHDATA0 being the last block as stored in memory.  (GHASH_ACC is zero
- * here unless the last block is the only one.)  Clobbers GHASH_*, TAIL_*.
+ * _ghash_tail_end [data]: GHASH_ACC = the hash of the tail with \data
+ * (default GHASHDATA0; the last block as stored in memory) as its last
+ * block.  With sums (POW8 != 0, so POW8 = 56: h_powers[7] = H^1 is the
+ * power it takes) the block joins them by _ghash_tail_block and the sums
+ * are reduced once: no more multiplications than that reduction needs.
+ * Alone (the tail was one block), (\data + GHASH_ACC) * H by _ghash_mul_h,
+ * whose latency is lower.  Clobbers \data, GHASH_*, TAIL_*.
  */
-.macro _ghash_tail_end
-	_v3		pshufb, BSWAP_MASK, GHASHDATA0, GHASHDATA0
-	_vpxor		GHASH_ACC, GHASHDATA0, GHASH_ACC
-	_ghash_mul_h	GHASH_ACC, TMP0, TAIL_HX
+.macro _ghash_tail_end data=GHASHDATA0
 	test		POW8, POW8
 	jz		1f
+	_ghash_tail_block \data
 	_karatsuba_mi	LO, MI, HI
 	_ghash_reduce	LO, MI, HI, .Lgfpoly(%rip), TMP0
-	_vpxor		HI, GHASH_ACC, GHASH_ACC
+	_v		movdqa HI, GHASH_ACC
+	jmp		2f
 1:
+	_v3		pshufb, BSWAP_MASK, \data, \data
+	_vpxor		GHASH_ACC, \data, GHASH_ACC
+	_ghash_mul_h	GHASH_ACC, TMP0, TAIL_HX
+2:
 .endm
 
 /*
@@ -469,10 +497,13 @@
  * _crypt_8 [ghash_base, ghash_disp]: en/decrypt the 8 blocks at SRC into DST
  * (CTR mode: same operation both ways) with the next 8 counters, advancing
  * LE_CTR.  If ghash_base is given, the 8 blocks at ghash_disp(ghash_base)
- * are hashed into GHASH_ACC meanwhile, one step after each of rounds 1-9
- * (AES-192/256 then run their 2/4 extra rounds); without, all rounds run in
- * a loop, for size.  The last round key is added to the source block
- * before aesenclast, so that aesenclast yields the output directly.
+ * are hashed into GHASH_ACC meanwhile, one step in the middle of each of
+ * rounds 1-9, between its first and last four aesenc, so that the GHASH
+ * loads and multiplications are spread evenly among the AES rounds in
+ * program order (AES-192/256 then run their 2/4 extra rounds); without, all
+ * rounds run in a loop, for size.  The last round key is added to the
+ * source block before aesenclast, so that aesenclast yields the output
+ * directly.
  * Reads SRC, KEY, RNDKEYLAST_PTR; writes DST; clobbers AESDATA0-7, RNDKEY,
  * GTMP0 and, with ghash, what _ghash_step does.
  */
@@ -498,8 +529,13 @@
 	/* rounds 1-9 with the GHASH steps, then AES-192/256's extra rounds */
 .irp r, 0,1,2,3,4,5,6,7,8
 	_v		movdqa \r*16(GTMP0), RNDKEY
-	_aesenc_8
+.irp j, 0,1,2,3
+	_v3		aesenc, RNDKEY, AESDATA\j, AESDATA\j
+.endr
 	_ghash_step	\r, \ghash_base, \ghash_disp
+.irp j, 4,5,6,7
+	_v3		aesenc, RNDKEY, AESDATA\j, AESDATA\j
+.endr
 .endr
 	cmpl		$24, OFF_KEYLEN(KEY)
 	jb		2f
@@ -550,6 +586,12 @@
 	.set	RNDKEYLAST_PTR,	%r10
 	/* POW8 is used after the main loop, when LE_CTR_PTR is dead */
 	.set	POW8,		%rsi
+	/* the block the tail hashes: the ciphertext, AESDATA0 or GHASHDATA0 */
+.if \enc
+	.set	TAIL_DATA,	AESDATA0
+.else
+	.set	TAIL_DATA,	GHASHDATA0
+.endif
 
 	add		$KEY_BIAS, KEY
 
@@ -590,27 +632,39 @@
 	jz		.Ldone\@
 	xor		POW8, POW8
 	sub		$16, DATALEN32		/* bytes after this block */
-	jle		.Lblock\@
+	jle		.Llast\@
 	_ghash_tail_begin DATALEN
+	_v		movq .Lone(%rip), TAIL_ONE
 .Lblock\@:
+	/* a full block with more data after it */
 	_v3		pshufb, BSWAP_MASK, LE_CTR, AESDATA0
-	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR
+	_v3		paddd, TAIL_ONE, LE_CTR, LE_CTR
 	_aes_encrypt_1	AESDATA0
-	test		DATALEN32, DATALEN32
-	js		.Lpartial\@
 	_v		movdqu (SRC), GHASHDATA0
 	_vpxor		GHASHDATA0, AESDATA0, AESDATA0
 	_v		movdqu AESDATA0, (DST)
-.if \enc
-	_v		movdqa AESDATA0, GHASHDATA0
-.endif
-	jz		.Ltail_end\@		/* flags still from the test */
-	_ghash_tail_block
+	_ghash_tail_block TAIL_DATA
 	add		$16, SRC
 	add		$16, DST
 	sub		$16, DATALEN32
-	jmp		.Lblock\@
+	jg		.Lblock\@
+.Llast\@:
+	/* the last block, of 16 + DATALEN32 (1..16) bytes */
+	_v3		pshufb, BSWAP_MASK, LE_CTR, AESDATA0
+	_aes_encrypt_1	AESDATA0
+	test		DATALEN32, DATALEN32
+	jnz		.Lpartial\@
+	_v		movdqu (SRC), GHASHDATA0
+	_vpxor		GHASHDATA0, AESDATA0, AESDATA0
+	_v		movdqu AESDATA0, (DST)
+.Ltail_end\@:
+	_ghash_tail_end	TAIL_DATA
+.Ldone\@:
+	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
+	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
+	RET
 .Lpartial\@:
+	/* out of line, so that a last full block takes no jump */
 	add		$16, DATALEN32		/* 1..15 */
 	_load_partial_block SRC, DATALEN, GHASHDATA0
 	_vpxor		GHASHDATA0, AESDATA0, AESDATA0
@@ -620,14 +674,9 @@
 	lea		.Lzeropad_mask+16(%rip), GTMP0
 	sub		DATALEN, GTMP0
 	_v		movdqu (GTMP0), GHASHDATA0
-	_v3		pand, AESDATA0, GHASHDATA0, GHASHDATA0
+	_v3		pand, GHASHDATA0, AESDATA0, AESDATA0
 .endif
-.Ltail_end\@:
-	_ghash_tail_end
-.Ldone\@:
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
-	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
-	RET
+	jmp		.Ltail_end\@
 .endm
 
 /*
