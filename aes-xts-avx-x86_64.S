@@ -372,8 +372,8 @@
  * With a second temporary \t2, vpclmulqdq $0x01 takes S.hi (= W.lo) from S
  * itself and need not wait for vpshufd: one cycle less latency, which
  * matters where a tweak is needed right away (blocks done one by one).
- * .Lxts_gf_poly86 is 16-byte aligned, as the legacy SSE pclmulqdq (aesni,
- * k = 2 and 3) needs.
+ * Only ymm and zmm use k > 1 (the xmm functions chain multiplications by
+ * x), so the memory operand is always VEX/EVEX and needs no alignment.
  */
 .macro	_mul_xk_fold	dst, t1, t2
 .ifnb \t2
@@ -823,11 +823,15 @@
 	sub		$4*VL, LEN
 	jl		.Lmain_loop_done\@
 
-	/* TWEAK1..3 = the tweaks of the 3 vectors after that */
+	/*
+	 * TWEAK1..3 = the tweaks of the 3 vectors after that; xmm chains
+	 * multiplications by x, as its main loop does (see _next_tweaks_step),
+	 * which takes fewer instructions than k = 2 and 3 and no vpclmulqdq.
+	 */
 .if VL == 16
 	_mul_xk		1, TWEAK0, TWEAK1, TMP1, GFPOLY
-	_mul_xk		2, TWEAK0, TWEAK2, TMP1, GFPOLY, , TMP2
-	_mul_xk		3, TWEAK0, TWEAK3, TMP1, GFPOLY, , TMP2
+	_mul_xk		1, TWEAK1, TWEAK2, TMP1, GFPOLY
+	_mul_xk		1, TWEAK2, TWEAK3, TMP1, GFPOLY
 .else
 	_mul_xk		lanes, TWEAK3, TWEAK1, TMP1, GFPOLY, 1, TMP2
 	_mul_xk		lanes, TWEAK3, TWEAK2, TMP1, GFPOLY, 2, TMP2
