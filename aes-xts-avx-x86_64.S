@@ -41,12 +41,14 @@
  * The ymm main loop (vaes_avx2, vaes_avx10_256) exists in two forms that
  * differ only in how the tweaks advance (see "Tweak arithmetic"): byte
  * rotation + vpclmulqdq, which leaves Intel's AES ports free, and qword
- * shifts, which cost AMD Zen's AES pipes less than byte shuffles do.  Each
- * function holds both loops, and picks one per call, before the loop, by
- * the byte aes_xts_ymm_qword_tweaks (aesni-intel.h): 0, the default, the
+ * shifts, which cost AMD Zen 4's AES pipes less than byte shuffles do.
+ * Each function holds both loops, and picks one per call, before the loop,
+ * by the byte aes_xts_ymm_qword_tweaks (aesni-intel.h): 0, the default, the
  * byte form; nonzero, the qword form.  The glue sets it once at init, on
- * AMD and Hygon CPUs; the test rigs set it both ways, so that both forms
- * are tested on any CPU.  Only the loop is doubled, not the function: the
+ * AMD CPUs with AVX-512 (Zen 4 on); Zen 3, whose AES pipes also take the
+ * vector shifts and vpclmulqdq, keeps the byte form, which has fewer of
+ * them.  The test rigs set it both ways, so that both forms are tested on
+ * any CPU.  Only the loop is doubled, not the function: the
  * exported names and prototypes stay one per implementation, the setup and
  * the tail code stay shared, and the cost per call is one predictable
  * branch.  The other loops (xmm, zmm) have one form.
@@ -55,7 +57,7 @@
  * for xmm, 8 for ymm, 16 for zmm, while the next 4 vectors of tweaks are
  * computed, spread over the AES rounds (see "Tweak arithmetic" and
  * _next_tweaks_step: ymm multiplies each vector by x^8, with a byte rotation
- * and one vpclmulqdq on Intel, with qword shifts on AMD (see "Vendor forms"
+ * and one vpclmulqdq on Intel, with qword shifts on Zen 4 (see "Vendor forms"
  * below), and folds the final XOR with the tweak into the last round key;
  * zmm multiplies by x^16 with byte shifts and vpclmulqdq; xmm chains
  * multiplications by x).  ymm also loads the next 4 vectors of data
@@ -329,7 +331,7 @@
  * The qword form thus takes 8 slots from the AES rounds of an Intel core per
  * iteration, the byte forms none; on Zen 4 the byte forms cost a little
  * more than the qword form.  The zmm main loop uses the byte form; the ymm
- * one has both, chosen by vendor (see "Vendor forms").
+ * one has both, chosen by CPU (see "Vendor forms").
  *
  * For k = 1 there is a shorter way: add each qword to itself, and add in
  * the carries, which are bit 63 (into bit 64: 1 in the high qword) and bit
@@ -846,7 +848,7 @@
 .endr
 .endif
 .if VL == 32
-	/* The form of the CPU's vendor (see "Vendor forms") */
+	/* The form chosen for this CPU (see "Vendor forms") */
 	cmpb		$0, aes_xts_ymm_qword_tweaks(%rip)
 	jne		.Lmain_qword\@
 	_main_loop	\dir, 0

@@ -955,15 +955,19 @@ static void print_cpu(void)
 	       model, fam, mod, a & 15, tsc_hz / 1e9);
 	/*
 	 * The XTS ymm tweak form the glue selects here (aesni_init(): AMD
-	 * and Hygon get the qword form), so that ours is measured as it runs;
-	 * BENCH_XTS_FORM=byte or qword overrides it, to compare the two.
+	 * and Hygon with AVX-512F get the qword form), so that ours is
+	 * measured as it runs; BENCH_XTS_FORM=byte or qword overrides it, to
+	 * compare the two.
 	 */
 	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
 	aes_xts_ymm_qword_tweaks =
 		(b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) ||
 		(b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);
+	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(7), "c"(0));
+	aes_xts_ymm_qword_tweaks &= (b >> 16) & 1;	/* AVX512F */
 	printf("XTS vaes_avx2/vaes_avx10_256 tweak update: %s form",
-	       aes_xts_ymm_qword_tweaks ? "qword (AMD)" : "byte (Intel)");
+	       aes_xts_ymm_qword_tweaks ? "qword (AMD AVX-512)" :
+	       "byte");
 	if (form && (!strcmp(form, "byte") || !strcmp(form, "qword"))) {
 		aes_xts_ymm_qword_tweaks = form[0] == 'q';
 		printf(", BENCH_XTS_FORM=%s overrides it", form);

@@ -24,8 +24,9 @@
 # XTS vaes_avx2 and vaes_avx10_256 have two main loops (aes-xts-avx-x86_64.S,
 # "Vendor forms"): the byte form, cut by falling through the branch on
 # aes_xts_ymm_qword_tweaks (unknown to loopcut.py), and the _qword rows,
-# cut with "take".  The glue runs the qword form on AMD, the byte form
-# elsewhere: a CPU model's x for the form its vendor does not run is shown
+# cut with "take".  The glue runs the qword form on AMD with AVX-512 (Zen 4
+# on: znver4), the byte form elsewhere (znver3 too): a CPU model's x for
+# the form the glue does not run there is shown
 # in parentheses.
 #
 # usage: bench/model.sh [FILTER]   (substring of "mode impl", e.g. xts-enc)
@@ -149,7 +150,7 @@ EOF
 
 printf 'llvm-mca-19 cycles per 16 bytes, one steady-state main-loop iteration (%s-byte message);\n' "$len"
 printf 'B/it = bytes per iteration, ours/linux; x = linux / ours (> 1: ours predicted faster)\n\n'
-printf '(x) = a form the glue does not run on that vendor (XTS: AMD qword, others byte)\n\n'
+printf '(x) = a form the glue does not run on that CPU (XTS: qword on znver4, byte elsewhere)\n\n'
 printf '%-8s %-20s %-4s %-8s' mode impl key B/it
 for c in $cpus; do printf ' | %-20s' "$c"; done
 printf '\n%-43s' ''
@@ -181,8 +182,8 @@ table | while read -r mode impl ours linux; do
 				co = o[j] / 100 * 16 / o[1];
 				if (peer) {
 					cl = l[j] / 100 * 16 / l[1];
-					# vaes_avx2/_avx10_256 XTS: the form per vendor
-					amd = cpu[j - 1] ~ /^znver/;
+					# vaes_avx2/_avx10_256 XTS: the form the glue runs there
+					amd = cpu[j - 1] ~ /^znver[4-9]/;
 					two = m ~ /^xts/ && i ~ /^vaes_avx(2|10_256)/;
 					off = two && (i ~ /_qword$/) != amd;
 					x = sprintf(off ? "(%.2f)" : "%.2f", cl / co);
