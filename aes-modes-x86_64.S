@@ -27,26 +27,35 @@
  *
  * The main loop processes 8 vectors (8 blocks for xmm, 16 for ymm, 32 for
  * zmm): with an AES latency of 4-5 cycles and two AES units (or one that
- * takes a zmm per cycle), 8 independent vectors keep them busy.  What
- * remains, fewer than 8 vectors, is done as at most one group each of 4, 2
- * and 1 vectors, so that a short message is still processed in parallel.
- * Then, on avx10, the rest as one masked vector (one masked block if at
- * most 16 bytes are left); otherwise (ymm) one single block and, for
- * CTR/XCTR, a final partial block XORed byte by byte.
+ * takes a zmm per cycle), 8 independent vectors keep them busy.  On ymm
+ * and zmm, what remains, fewer than 8 vectors, is done as at most one
+ * group each of 4, 2 and 1 vectors, so that a short message is still
+ * processed in parallel.  Then, on avx10, the rest as one masked vector
+ * (one masked block if at most 16 bytes are left); otherwise (ymm) one
+ * single block and, for CTR/XCTR, a final partial block (_xor_tail).
+ *
+ * On xmm the remainder is a handful of blocks, and a ladder of groups
+ * would put up to four AES latency chains one after the other (4, 2, 1
+ * blocks and a partial one): there each group leaves out, by branches on
+ * the length, the blocks past the end (tail "rest" of _group), so that
+ * the last 1..8 blocks, a partial one included, are one group: the main
+ * loop's last iteration takes 7 or 8 of them, else one group of exactly
+ * 5, 6, 4 (also for 3), 2 or 1 does (see _aes_mode_crypt).
  *
  * The main loop runs the AES rounds as a loop over the round keys, one
  * broadcast load per round for all 8 vectors: the loads and the loop's
  * three instructions run beside the AES instructions, and one loop serves
- * AES-128, -192 and -256 at a fraction of the size of unrolled rounds.  The
- * smaller groups call local functions of unrolled rounds, one per group
- * size, direction and implementation, shared by the modes (see _rounds).
- * The first and last round keys stay in registers.
+ * AES-128, -192 and -256 at a fraction of the size of unrolled rounds; so
+ * do the xmm groups of 5 and 6 blocks.  The smaller groups call local
+ * functions of unrolled rounds, one per group size, direction and
+ * implementation, shared by the modes (see _rounds).  The first and last
+ * round keys stay in registers.
  *
- * On the VAES implementations a call of exactly one block (@len = 16, the
- * commonest short call) skips all of that: it is tested for first and done
- * on xmm by a round function shared by them (_one_block), so it runs no
- * more instructions than a dedicated AES-NI path.  vaes_avx10_512 hands
- * every call under 64 bytes to vaes_avx10_256 (see _aes_mode_crypt).
+ * A call of exactly one block (@len = 16, the commonest short call) skips
+ * all of that: it is tested for first and done on xmm by a round function
+ * (_one_block), so it runs no more instructions than a dedicated AES-NI
+ * path.  vaes_avx10_512 hands every call under 64 bytes to vaes_avx10_256
+ * (see _aes_mode_crypt).
  *
  * Serial code, AES-NI + SSE only (it runs on every CPU the glue supports):
  * one block (aes_{en,de}crypt_block_aesni, the "aes" cipher), CBC encryption
@@ -235,27 +244,31 @@
  * displacement; the last one is RNDKEYLAST.  Clobbers GTMP0, RNDKEY and the
  * flags.
  *
- * The main loop (\n = 8) loops over the middle round keys, one broadcast
- * load per round for all 8 vectors, from KEY - 112 to RNDKEYLAST_PTR: unrolled,
- * that code would be 8 times the size, and the loop's three instructions
- * run beside the eight AES instructions.  The smaller groups of the
- * remainder call a local function of unrolled rounds instead (see
- * _rounds_func), shared by the modes of an implementation: there a loop's
- * overhead would weigh on short messages.
+ * The main loop (\n = 8), and the xmm groups of 5 and 6 blocks, loop over
+ * the middle round keys, one broadcast load per round for all \n vectors,
+ * from KEY - 112 to RNDKEYLAST_PTR: unrolled, that code would be 8 times the
+ * size, and the loop's three instructions run beside the \n AES
+ * instructions.  The groups of 1, 2 and 4 call a local function of
+ * unrolled rounds instead (see _rounds_func), shared by the modes of an
+ * implementation: there a loop's overhead would weigh on short messages.
  */
 .macro	_rounds	dir, n, sfx, impl
-.if \n == 8
+.if \n > 4
 	lea		-112(KEY), GTMP0
 .Lround\@:
 	_vbroadcast128	(GTMP0), RNDKEY
 .irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
 	_vaes_i		aes\dir, RNDKEY, \i
+.endif
 .endr
 	add		$16, GTMP0
 	cmp		GTMP0, RNDKEYLAST_PTR
 	jne		.Lround\@
 .irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
 	_vaes_i		aes\dir\()last, RNDKEYLAST, \i
+.endif
 .endr
 .else
 	call		_aes_\dir\()\n\()\sfx\()_\impl
@@ -320,7 +333,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _group n, sfx, tail: one group of the main loop or of the
+ * _group n, sfx, tail, impl, lo: one group of the main loop or of the
  * remainder: \n vectors (\sfx empty) or \n single blocks (\sfx = _XMM) from
  * SRC to DST.  It does not advance SRC, DST or LEN.  \tail:
  *   empty	whole vectors or blocks
@@ -328,6 +341,14 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  *		%k1 (and for CBC %k3: those bytes but the first block's)
  *   ks		(CTR, XCTR; \n = 1) only the keystream block, left in
  *		AESDATA0_XMM, for _xor_tail
+ *   rest	(xmm) the 16*\lo < LEN <= 16*\n bytes left, and the group
+ *		ends the segment: the lanes past LEN are neither loaded nor
+ *		stored (branches on LEN; their AES rounds run on zeros or
+ *		counters), a partial last block is XORed by _xor_tail
+ *		(jumping to \part, see _rest_out), and CBC's PREV is updated
+ *		only if all \n lanes are in.  So lanes 0..\lo-1 hold whole
+ *		blocks, and for ECB and CBC (LEN a multiple of 16) lane \lo
+ *		too.  The main loop of xmm is such a group, \lo = 6.
  *
  * The mode is that of _aes_mode_crypt (MODE_* flags):
  *   ECB:  AESDATAi = AES(block i)
@@ -346,20 +367,44 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * loaded with the group's last ciphertext block: with @src == @dst every
  * ciphertext block is read before the block over it is written.
  */
-.macro	_group	n, sfx, tail, impl
+.macro	_group	n, sfx, tail, impl, lo, part
 	.set		W, VL		/* bytes per register of the group */
 .ifnb \sfx
 	.set		W, 16
 .endif
 	.set		TAIL_KS, 0
+	.set		TAIL_MASKED, 0
+.ifc \tail, masked
+	.set		TAIL_MASKED, 1
+.endif
 .ifc \tail, ks
 	.set		TAIL_KS, 1
 .endif
+	/* rest: lanes from REST_IN (REST_OUT) on are loaded (stored) if in */
+	.set		TAIL_REST, 0
+	.set		REST_IN, \n
+	.set		REST_OUT, \n
+.ifc \tail, rest
+	.set		TAIL_REST, 1
+	.set		REST_IN, \lo + 1
+	.set		REST_OUT, \lo + !(MODE_CTR || MODE_XCTR)
+.endif
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n && \i >= REST_IN && !(MODE_CTR || MODE_XCTR)
+	/* a lane not loaded must not chain this call to the previous one */
+	_vpxor		AESDATA\i, AESDATA\i, AESDATA\i
+.endif
+.endr
 .irp i, 0,1,2,3,4,5,6,7
 .if \i < \n
+.if \i >= REST_IN && !(MODE_CTR || MODE_XCTR)
+	cmp		$16*\i, LEN
+	jle		.Lin_done\@
+.endif
 	_group_input	\i, \n, \sfx, \tail
 .endif
 .endr
+.Lin_done\@:
 .if MODE_DEC
 	_rounds		dec, \n, \sfx, \impl
 .else
@@ -368,14 +413,22 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if MODE_CBC
 .irp i, 0,1,2,3,4,5,6,7
 .if \i < \n
+.if \i >= REST_IN
+	cmp		$16*\i, LEN
+	jle		.Lcbc_done\@
+.endif
 	_cbc_xor	\i, \sfx, \tail
 .endif
 .endr
-.ifnc \tail, masked
+	/* PREV: the last block, read before any store (rest: if all in) */
+.if !TAIL_MASKED
 	_vmovdqu	\n*W-16(SRC), PREV_XMM
 .endif
+.Lcbc_done\@:
 .endif
-.if !TAIL_KS
+.if TAIL_REST
+	_rest_out	\n, \part
+.elseif !TAIL_KS
 .irp i, 0,1,2,3,4,5,6,7
 .if \i < \n
 .if MODE_CTR || MODE_XCTR
@@ -389,6 +442,76 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 .endr
 .endif
+.endm
+
+/*
+ * _rest_out n, part: _group's output for \tail = rest (xmm): the blocks
+ * whole in the LEN bytes left are stored (CTR, XCTR: XORed with the source
+ * first), those of lanes from REST_OUT on only if LEN reaches their end.
+ * CTR, XCTR: at the first lane i not stored, or after all of a final group
+ * (\n < 8), it jumps to \part_i or \part (see _rest_part), which ends the
+ * segment; the main loop's group (\n = 8) goes on when all are stored.
+ */
+.macro	_rest_out	n, part
+.irp i, 0,1,2,3,4,5,6,7
+.if \i < \n
+.if \i >= REST_OUT
+	cmp		$16*\i+16, LEN
+.if MODE_CTR || MODE_XCTR
+	jl		\part\()_\i
+.else
+	jl		.Lrest_done\@
+.endif
+.endif
+.if MODE_CTR || MODE_XCTR
+	_xor_src	\i, , rest
+.endif
+	_store		\i, , rest
+.endif
+.endr
+.if (MODE_CTR || MODE_XCTR) && \n < 8
+	jmp		\part			/* LEN = 16 * \n: none left */
+.endif
+.Lrest_done\@:
+.endm
+
+/*
+ * _rest_group n, lo, impl, part, done: a group that ends the segment (see
+ * _group's tail rest), then on to \done (CTR, XCTR: _rest_out jumps to
+ * \part)
+ */
+.macro	_rest_group	n, lo, impl, part, done
+	_group		\n, , rest, \impl, \lo, \part
+.if !(MODE_CTR || MODE_XCTR)
+	jmp		\done
+.endif
+.endm
+
+/*
+ * _rest_part part: CTR, XCTR: where _rest_out jumps, once per function:
+ * \part_i (i = 0..7) when lane i is the first not stored, \part when all
+ * are.  The keystream of lane i goes to AESDATA0, SRC and DST are advanced
+ * past the whole blocks of the LEN bytes, then a partial block, if any, is
+ * XORed by _xor_tail.  Clobbers %rax (and what _xor_tail does).
+ */
+.macro	_rest_part	part
+.irp i, 7,6,5,4,3,2,1
+\part\()_\i:
+	_vmovdqa	AESDATA\i, AESDATA0
+.if \i > 1
+	jmp		\part
+.endif
+.endr
+\part\()_0:
+\part\():
+	mov		LEN32, %eax
+	and		$-16, %eax		/* the whole blocks */
+	add		%rax, SRC
+	add		%rax, DST
+	and		$15, LEN32
+	jz		.Lrest_part_done\@
+	_xor_tail	AESDATA0_XMM
+.Lrest_part_done\@:
 .endm
 
 /* _group's AES input of AESDATA\i, first AddRoundKey included */
@@ -618,7 +741,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if VL == 64
 	cmp		$64, LEN32
 	jb		\func\()_vaes_avx10_256	/* see above */
-.elseif VL == 32
+.else
 	cmp		$16, LEN32
 	je		.Lone_block\@		/* see _one_block */
 .endif
@@ -672,6 +795,53 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 
 	/* The main loop: 8 vectors at a time */
+.if VL == 16
+	/*
+	 * xmm: each iteration is a group of 8 blocks that leaves out those
+	 * past LEN (see _group), and the loop runs while more than 96 bytes
+	 * are left: so it also takes the last 7 or 8 blocks, a partial one
+	 * included (CTR, XCTR then end there), in one AES latency chain.
+	 */
+	cmp		$96, LEN
+	jle		.Lmain_done\@
+.Lmain\@:
+	_group		8, , rest, \impl, 6, .Lrest_part\@
+	add		$8*VL, SRC
+	add		$8*VL, DST
+	sub		$8*VL, LEN
+	cmp		$96, LEN
+	jg		.Lmain\@
+.Lmain_done\@:
+	/*
+	 * Then (LEN <= 0 if the last group left blocks out) b = LEN / 16
+	 * blocks rounded up, as one group of 4 (b = 3, 4), 2 or 1 block(s)
+	 * that leaves out those past LEN, after one group of 4 if b = 5, 6:
+	 * one AES latency chain (two for b = 5, 6), and the rounds of at most
+	 * one lane spent on nothing.
+	 */
+	test		LEN, LEN
+	jle		.Lsegment_done\@
+	cmp		$64, LEN
+	jle		.Lrest_le64\@
+	cmp		$80, LEN
+	jg		.Lrest6\@
+	_rest_group	5, 4, \impl, .Lrest_part\@, .Lsegment_done\@
+.Lrest6\@:
+	_rest_group	6, 5, \impl, .Lrest_part\@, .Lsegment_done\@
+.Lrest_le64\@:
+	cmp		$32, LEN
+	jg		.Lrest4\@
+	cmp		$16, LEN
+	jg		.Lrest2\@
+	_rest_group	1, 0, \impl, .Lrest_part\@, .Lsegment_done\@
+.Lrest2\@:
+	_rest_group	2, 1, \impl, .Lrest_part\@, .Lsegment_done\@
+.Lrest4\@:
+	_rest_group	4, 2, \impl, .Lrest_part\@, .Lsegment_done\@
+.if MODE_CTR || MODE_XCTR
+	_rest_part	.Lrest_part\@
+.endif
+.else
 	sub		$8*VL, LEN
 	jl		.Lmain_done\@
 .Lmain\@:
@@ -730,12 +900,9 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 .if MODE_CTR || MODE_XCTR
 	/* ... and (CTR, XCTR) a partial block */
-.if VL == 16
-	_group		1, , ks, \impl
-.else
 	_group		1, _XMM, ks, \impl
-.endif
 	_xor_tail	AESDATA0_XMM
+.endif
 .endif
 .endif
 .Lsegment_done\@:
@@ -757,21 +924,23 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if MODE_CTR
 	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
 .endif
-.if VL == 32
+.if VL < 64
 .Lone_block\@:
-	_one_block
+	_one_block	\impl
 .endif
 .endm
 
 /*
- * _one_block: the body of _aes_mode_crypt for @len = 16 on the VAES
- * implementations: one block in %xmm0, its rounds in _aes_{enc,dec}_one_avx
- * (shared), so the common single-block call runs as few instructions as a
- * dedicated AES-NI one.  Only VEX-encoded xmm instructions: the upper halves
- * of the vector registers stay as they were, so no vzeroupper.  Clobbers
- * %rax, %xmm0 and %xmm1.
+ * _one_block: the body of _aes_mode_crypt for @len = 16 (but on
+ * vaes_avx10_512, which hands it to vaes_avx10_256): one block in %xmm0, its
+ * rounds in _aes_{enc,dec}_one_avx (shared by the VEX implementations), or
+ * on aesni in the remainder's 1-block function, so the common
+ * single-block call skips the setup of the vector code.  Only VEX-encoded
+ * (or legacy SSE) xmm instructions: the upper halves of the vector
+ * registers stay as they were, so no vzeroupper.  Clobbers %rax, %xmm0,
+ * %xmm1 (aesni: also KEY, RNDKEY, RNDKEYLAST).
  */
-.macro	_one_block
+.macro	_one_block	impl
 .if MODE_CTR
 	/* the counter block, then the counter + 1 written back (128-bit) */
 	_load_iv	%xmm0
@@ -787,25 +956,45 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	mov		%rax, (IV_PTR)
 .elseif MODE_XCTR
 	_load_iv	%xmm1
-	vmovq		XCTR_CTR, %xmm0
-	vpxor		%xmm1, %xmm0, %xmm0	/* iv ^ le128(block number) */
+	_v		movq, XCTR_CTR, %xmm0
+	_v3		pxor, %xmm1, %xmm0, %xmm0	/* iv ^ le128(block number) */
 .else
-	vmovdqu		(SRC), %xmm0
+	_v		movdqu, (SRC), %xmm0
 .endif
+.if MODE_DEC
+	.set		OFF, AES_KEY_DEC_OFFSET
+.else
+	.set		OFF, AES_KEY_ENC_OFFSET
+.endif
+.if USE_AVX
 .if MODE_DEC
 	call		_aes_dec_one_avx
 .else
 	call		_aes_enc_one_avx
 .endif
+.else
+	/* aesni: the 1-block round function of the remainder (_rounds) */
+	mov		AES_KEYLEN_OFFSET(KEY), %eax
+	movdqu		OFF + 96(KEY,%rax,4), RNDKEYLAST_XMM
+	movdqu		OFF(KEY), %xmm1
+	pxor		%xmm1, %xmm0
+	lea		OFF + 128(KEY), KEY
+.if MODE_DEC
+	call		_aes_dec1_\impl
+.else
+	call		_aes_enc1_\impl
+.endif
+.endif
 .if MODE_CBC
 	_load_iv	%xmm1
-	vpxor		%xmm1, %xmm0, %xmm0
-	vmovdqu		(SRC), %xmm1		/* the next IV, read before the store */
-	vmovdqu		%xmm1, (IV_PTR)
+	_v3		pxor, %xmm1, %xmm0, %xmm0
+	_v		movdqu, (SRC), %xmm1	/* the next IV, read before the store */
+	_v		movdqu, %xmm1, (IV_PTR)
 .elseif MODE_CTR || MODE_XCTR
-	vpxor		(SRC), %xmm0, %xmm0
+	_v		movdqu, (SRC), %xmm1
+	_v3		pxor, %xmm1, %xmm0, %xmm0
 .endif
-	vmovdqu		%xmm0, (DST)
+	_v		movdqu, %xmm0, (DST)
 	RET
 .endm
 
@@ -1026,10 +1215,10 @@ SYM_FUNC_END(aes_cts_cbc_decrypt_aesni)
 
 	_mode_funcs	aesni
 	_set_impl	16, 1, 0
-	_mode_funcs	aesni_avx
-#if AESNI_INTEL_VAES	/* an assembler that knows VAES and AVX-512 */
 	_one_func	enc
 	_one_func	dec
+	_mode_funcs	aesni_avx
+#if AESNI_INTEL_VAES	/* an assembler that knows VAES and AVX-512 */
 	_set_impl	32, 1, 0
 	_mode_funcs	vaes_avx2
 	_set_impl	32, 1, 1

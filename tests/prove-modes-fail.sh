@@ -28,9 +28,11 @@ ctr: no carry into the high 64 bits where the low 64 bits wrap|s/^\tadd\t\t\$1, 
 ctr: a carry out of the low 64 bits is ignored|s/^\tjc\t\t\\carry$/\tnop/
 xctr: the IV is not whitened with the first round key|s/^\t_vpxor\t\tRNDKEY0, IVK, IVK$/\t_vmovdqa\tIVK, IVK/
 ctr/xctr partial block: keystream bytes 8-15 lost|s/^\tmov\t\t%r11, %rax$/\tnop/
+xmm remainder: a group stores one whole block fewer than the length has|s/^\tcmp\t\t\$16\*\\i+16, LEN$/\tcmp\t\t$16*\\i+32, LEN/
 avx10 tail: the byte mask covers the whole vector|s/^\tbzhi\t\tLEN, %rax, %rax$/\tnot\t\t%rax/
 one-block path: a 16-byte CTR call loses the carry into the high 64 bits|s/^\tadc\t\t\$0, %rax$/\tadd\t\t$0, %rax/
 one-block path: AES-128 ends with a middle round|s/^1:\tvaes\\dir\\()last\tOFF+16\*10(KEY), %xmm0, %xmm0$/1:\tvaes\\dir\t\tOFF+16*10(KEY), %xmm0, %xmm0/
+one-block path, aesni: the last round key is the one before it|s/^\tmovdqu\t\tOFF + 96(KEY,%rax,4), RNDKEYLAST_XMM$/\tmovdqu\t\tOFF + 80(KEY,%rax,4), RNDKEYLAST_XMM/
 single block: the last round is a middle round|s/^\taes\\dir\\()last\tRNDKEYLAST_XMM, \\reg$/\taes\\dir\t\tRNDKEYLAST_XMM, \\reg/
 vaes_avx10_512 under 64 bytes: every mode handed to ECB encryption|s/^\tjb\t\t\\func\\()_vaes_avx10_256\t/\tjb\t\taes_ecb_encrypt_vaes_avx10_256\t/
 '
