@@ -1122,16 +1122,23 @@ SYM_FUNC_END(aes_decrypt_block_aesni)
  *			      const u8 *src, u8 *dst, unsigned int len,
  *			      u8 iv[16]);
  * C_i = AES(P_i ^ C_(i-1)), C_(-1) = iv; iv = the last C_i on return.
+ * The rounds are those of the aesni remainder's 1-block function (unrolled,
+ * see _rounds_func): a loop over the round keys would add its instructions
+ * to every round of this serial chain.
  */
 SYM_TYPED_FUNC_START(aes_cbc_encrypt_aesni)
-	_serial_keys	enc
+	mov		AES_KEYLEN_OFFSET(KEY), %eax
+	movdqu		AES_KEY_ENC_OFFSET + 96(KEY,%rax,4), RNDKEYLAST_XMM
+	lea		AES_KEY_ENC_OFFSET + 128(KEY), KEY
+	movdqu		-128(KEY), RNDKEY0_XMM
 	movdqu		(IV_PTR), %xmm0
 	sub		$16, LEN32
 	jb		.Lcbc_enc_done
 .Lcbc_enc_loop:
 	movdqu		(SRC), %xmm1
 	pxor		%xmm1, %xmm0
-	_block		enc, %xmm0
+	pxor		RNDKEY0_XMM, %xmm0
+	call		_aes_enc1_aesni
 	movdqu		%xmm0, (DST)
 	add		$16, SRC
 	add		$16, DST
