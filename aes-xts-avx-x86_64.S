@@ -815,12 +815,19 @@
 	 * At most one whole block: straight to the code for the last blocks,
 	 * without the wait for the tweaks of the other lanes.  Otherwise
 	 * TWEAK0 = the tweaks of the next NBLK blocks, and TWEAK3 keeps the
-	 * broadcast tweak for the other vectors.
+	 * broadcast tweak for the other vectors.  ymm takes lane 1 (T * x)
+	 * from a multiplication by x of every lane, whose latency is lower
+	 * than that of _mul_xk lanes (which waits for a vpclmulqdq).
 	 */
 	cmp		$32, LEN
 	jl		.Lblocks\@
 	_vmovdqa	TWEAK0, TWEAK3
+.if VL == 32
+	_mul_xk		1, TWEAK3, TMP2, TMP1, GFPOLY
+	vpblendd	$0xf0, TMP2, TWEAK3, TWEAK0
+.else
 	_mul_xk		lanes, TWEAK3, TWEAK0, TMP1, GFPOLY, 0, TMP2
+.endif
 .endif
 	sub		$4*VL, LEN
 	jl		.Lmain_loop_done\@
