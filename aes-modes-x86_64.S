@@ -39,14 +39,14 @@
  * blocks and a partial one): there each group leaves out, by branches on
  * the length, the blocks past the end (tail "rest" of _group), so that
  * the last 1..8 blocks, a partial one included, are one group: the main
- * loop's last iteration takes 7 or 8 of them, else one group of exactly
- * 5, 6, 4 (also for 3), 2 or 1 does (see _aes_mode_crypt).
+ * loop's last iteration takes 8 of them, else one group of exactly 7, 6,
+ * 5, 4 (also for 3), 2 or 1 does (see _aes_mode_crypt).
  *
  * The main loop runs the AES rounds as a loop over the round keys, one
  * broadcast load per round for all 8 vectors: the loads and the loop's
  * three instructions run beside the AES instructions, and one loop serves
  * AES-128, -192 and -256 at a fraction of the size of unrolled rounds; so
- * do the xmm groups of 5 and 6 blocks.  The smaller groups call local
+ * do the xmm groups of 5 to 7 blocks.  The smaller groups call local
  * functions of unrolled rounds, one per group size, direction and
  * implementation, shared by the modes (see _rounds).  The first and last
  * round keys stay in registers.
@@ -244,7 +244,7 @@
  * displacement; the last one is RNDKEYLAST.  Clobbers GTMP0, RNDKEY and the
  * flags.
  *
- * The main loop (\n = 8), and the xmm groups of 5 and 6 blocks, loop over
+ * The main loop (\n = 8), and the xmm groups of 5 to 7 blocks, loop over
  * the middle round keys, one broadcast load per round for all \n vectors,
  * from KEY - 112 to RNDKEYLAST_PTR: unrolled, that code would be 8 times the
  * size, and the loop's three instructions run beside the \n AES
@@ -255,6 +255,9 @@
 .macro	_rounds	dir, n, sfx, impl
 .if \n > 4
 	lea		-112(KEY), GTMP0
+.if VL == 16
+	.p2align	4	/* xmm: short groups enter it too: one fetch block */
+.endif
 .Lround\@:
 	_vbroadcast128	(GTMP0), RNDKEY
 .irp i, 0,1,2,3,4,5,6,7
@@ -348,7 +351,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  *		(jumping to \part, see _rest_out), and CBC's PREV is updated
  *		only if all \n lanes are in.  So lanes 0..\lo-1 hold whole
  *		blocks, and for ECB and CBC (LEN a multiple of 16) lane \lo
- *		too.  The main loop of xmm is such a group, \lo = 6.
+ *		too.  The main loop of xmm is such a group, \lo = 7.
  *
  * The mode is that of _aes_mode_crypt (MODE_* flags):
  *   ECB:  AESDATAi = AES(block i)
@@ -798,36 +801,39 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if VL == 16
 	/*
 	 * xmm: each iteration is a group of 8 blocks that leaves out those
-	 * past LEN (see _group), and the loop runs while more than 96 bytes
-	 * are left: so it also takes the last 7 or 8 blocks, a partial one
-	 * included (CTR, XCTR then end there), in one AES latency chain.
+	 * past LEN (see _group), and the loop runs while more than 112 bytes
+	 * are left: so CTR and XCTR also take there a partial last block
+	 * after 7 whole ones (and then end).
 	 */
-	cmp		$96, LEN
+	cmp		$112, LEN
 	jle		.Lmain_done\@
 .Lmain\@:
-	_group		8, , rest, \impl, 6, .Lrest_part\@
+	_group		8, , rest, \impl, 7, .Lrest_part\@
 	add		$8*VL, SRC
 	add		$8*VL, DST
 	sub		$8*VL, LEN
-	cmp		$96, LEN
+	cmp		$112, LEN
 	jg		.Lmain\@
 .Lmain_done\@:
 	/*
-	 * Then (LEN <= 0 if the last group left blocks out) b = LEN / 16
-	 * blocks rounded up, as one group of 4 (b = 3, 4), 2 or 1 block(s)
-	 * that leaves out those past LEN, after one group of 4 if b = 5, 6:
-	 * one AES latency chain (two for b = 5, 6), and the rounds of at most
-	 * one lane spent on nothing.
+	 * Then the b = LEN / 16 blocks left, rounded up (none if LEN <= 0),
+	 * as one group of exactly 7, 6, 5, 4, 2 or 1 block(s) or of 4 for 3,
+	 * that leaves out those past LEN: one AES latency chain, and the
+	 * rounds of at most one lane spent on nothing.
 	 */
 	test		LEN, LEN
 	jle		.Lsegment_done\@
 	cmp		$64, LEN
 	jle		.Lrest_le64\@
+	cmp		$96, LEN
+	jg		.Lrest7\@
 	cmp		$80, LEN
 	jg		.Lrest6\@
 	_rest_group	5, 4, \impl, .Lrest_part\@, .Lsegment_done\@
 .Lrest6\@:
 	_rest_group	6, 5, \impl, .Lrest_part\@, .Lsegment_done\@
+.Lrest7\@:
+	_rest_group	7, 6, \impl, .Lrest_part\@, .Lsegment_done\@
 .Lrest_le64\@:
 	cmp		$32, LEN
 	jg		.Lrest4\@
