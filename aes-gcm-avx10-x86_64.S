@@ -128,6 +128,10 @@
  *   RNDKEYLAST      the last AES round key, in every lane
  *   RNDKEY_M9-M1    the 9 round keys before the last (RNDKEY_M1 just before)
  *   RNDKEY          an early AES-192/256 round key loaded from memory
+ *
+ * RNDKEY is a register below 16, so that on ymm it is loaded with the VEX
+ * vbroadcasti128 (see _vbroadcast_rndkey); TMP3, which takes register 31,
+ * is only ever an operand of EVEX instructions.
  */
 .macro _vreg name, n, w
 	.set \name, %\w\()\n
@@ -150,7 +154,7 @@
 	_vreg TMP0, 11, \w
 	_vreg TMP1, 12, \w
 	_vreg TMP2, 13, \w
-	_vreg TMP3, 14, \w
+	_vreg RNDKEY, 14, \w
 	_vreg GHASH_ACC, 15, \w
 	_vreg BSWAP_MASK, 16, \w
 	_vreg GFPOLY, 17, \w
@@ -167,7 +171,7 @@
 	_vreg RNDKEY_M3, 28, \w
 	_vreg RNDKEY_M2, 29, \w
 	_vreg RNDKEY_M1, 30, \w
-	_vreg RNDKEY, 31, \w
+	_vreg TMP3, 31, \w
 .endm
 
 .macro _set_veclen vl
@@ -437,6 +441,20 @@
 .endm
 
 /*
+ * RNDKEY = the round key at \src in every 128-bit lane.  On ymm this is the
+ * VEX vbroadcasti128, which in a loop of loads and AES rounds runs faster
+ * than the EVEX vbroadcasti32x4 on AMD Zen 4 (and is shorter); zmm has only
+ * the EVEX form.
+ */
+.macro _vbroadcast_rndkey src:vararg
+	.if VL == 32
+	vbroadcasti128	\src, RNDKEY
+	.else
+	vbroadcasti32x4	\src, RNDKEY
+	.endif
+.endm
+
+/*
  * The rounds before RNDKEY_M9 (none for AES-128, 2 for AES-192, 4 for AES-256)
  * on AESDATA0 (\n = 1) or AESDATA0-3 (\n = 4), as a loop: their keys are
  * broadcast from memory into RNDKEY, EARLY_RK counting up from -16 * (their
@@ -449,7 +467,7 @@
 	add		$64, EARLY_RK
 	jz		2f
 1:
-	vbroadcasti32x4	-9 * 16(RNDKEYLAST_PTR, EARLY_RK), RNDKEY
+	_vbroadcast_rndkey -9 * 16(RNDKEYLAST_PTR, EARLY_RK)
 	_vaesenc_n	RNDKEY, \n
 	add		$16, EARLY_RK
 	jnz		1b
@@ -486,14 +504,14 @@
 	cmp		$24, KEYLEN32
 	jb		128f
 	je		192f
-	vbroadcasti32x4	-13 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vbroadcast_rndkey -13 * 16(RNDKEYLAST_PTR)
 	_vaesenc_n	RNDKEY, 4
-	vbroadcasti32x4	-12 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vbroadcast_rndkey -12 * 16(RNDKEYLAST_PTR)
 	_vaesenc_n	RNDKEY, 4
 192:
-	vbroadcasti32x4	-11 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vbroadcast_rndkey -11 * 16(RNDKEYLAST_PTR)
 	_vaesenc_n	RNDKEY, 4
-	vbroadcasti32x4	-10 * 16(RNDKEYLAST_PTR), RNDKEY
+	_vbroadcast_rndkey -10 * 16(RNDKEYLAST_PTR)
 	_vaesenc_n	RNDKEY, 4
 128:
 	_ghash_step_4x	0
@@ -574,8 +592,14 @@
 	sub		$4 * VL, DATALEN32
 	jae		.Lmain_loop\@
 	.if \enc
+	/*
+	 * Hash the ciphertext of the last main-loop iteration.  Aligned to
+	 * 16 bytes: short messages run this block right after the first
+	 * call, and it then starts a fetch block whatever the code before it
+	 * (the AES-192/256 rounds above) assembles to.
+	 */
+	.p2align 4
 .Lghash_last\@:
-	/* Hash the ciphertext of the last main-loop iteration. */
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 	_ghash_step_4x	\i
 	.endr
