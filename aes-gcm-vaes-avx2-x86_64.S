@@ -31,25 +31,25 @@
  * blocks being decrypted (the ciphertext is the input), for encryption the 8
  * blocks produced two iterations before (so the first two iterations of an
  * encryption only encrypt, and the last 16 (or 8) are hashed after the loop;
- * hashing those of the iteration just before, which were stored a few cycles
- * earlier and reach the loads by store-to-load forwarding, measured 4%
- * slower on Zen 4; with only 2 iterations in all, the second hashes the
+ * the blocks of the iteration just before were stored a few cycles earlier
+ * and would reach the loads only by store-to-load forwarding, on the loop's
+ * critical path; with only 2 iterations in all, the second hashes the
  * first's output).  The GHASH of the 8 blocks multiplies them by H^8 ..
  * H^1 (see below) with Karatsuba multiplication, sums the 8 unreduced
- * 256-bit products and reduces once.  (Measured on Zen 4: the loop is bound
- * by its vector instructions, most of all VAESENC and VPCLMULQDQ, which
- * share two pipes, not by the order of the interleaving; every vector
- * instruction saved counts.  Schoolbook instead of Karatsuba, round keys
- * from memory instead of VBROADCASTI128, or a reduction on xmm all came out
- * the same or slower.)
+ * 256-bit products and reduces once.  The loop is bound by its vector
+ * instructions, VAESENC and VPCLMULQDQ above all, which share execution
+ * pipes, rather than by the order of the interleaving, so every vector
+ * instruction saved counts: hence Karatsuba rather than schoolbook
+ * products, round keys broadcast once into registers, and the reduction on
+ * the whole ymm accumulator.
  *
  * Tails: what is left after the main loop (1..127 bytes, of which the last
  * block may be partial) is encrypted with one more run of the AES rounds on
  * as many counter blocks as cover it: 1 block (xmm), 1, 2 or 4 vectors, all
- * in parallel, since the AES latency is what short messages wait for.  (A
- * vector more than needed measured 6-14% slower at 17..32 bytes on Zen 4,
- * so 1 vector is worth its code; 3 vectors at 65..96 bytes gained less and
- * would cost 750 bytes.)
+ * in parallel, since the AES latency is what short messages wait for.  (The
+ * 1-vector case is there because a vector more than needed lengthens the
+ * rounds of a 17..32-byte message; a 3-vector case for 65..96 bytes would
+ * save less and cost 750 bytes of code.)
  * The keystream is then consumed a vector, then a block, then a partial block
  * at a time, and the tail's ciphertext hashed, both by one macro,
  * _ghash_tail: the nb <= 8 remaining blocks are multiplied by H^nb .. H^1,
@@ -58,9 +58,8 @@
  * _ghash_mul_h1, which is also what the lengths block in the final step
  * uses.  Encryption hashes each piece of its output from the register that
  * holds it, its padding masked off, as it is written (re-reading the
- * just-written output instead measured 6-8 cycles slower per message at
- * 32..64 bytes on Zen 4: the store-to-load forwarding is on the critical
- * path).  Decryption hashes its input first, in a pass of its own over
+ * just-written output instead would put store-to-load forwarding on the
+ * critical path of a short message).  Decryption hashes its input first, in a pass of its own over
  * memory, before the AES rounds, and then decrypts without hashing; the
  * associated data's tail takes that same hashing pass.  Messages of one
  * block thus cost three short single-block multiplications in all.
@@ -931,8 +930,8 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 	/*
 	 * Encryption hashes its output two iterations late (GHASH_PTR =
 	 * DST - 256): the blocks that the iteration just before stored would
-	 * reach GHASH only through store-to-load forwarding, which held the
-	 * loop back (4% on Zen 4).  So the first two iterations only encrypt,
+	 * reach GHASH only through store-to-load forwarding, which would put
+	 * the stores on the loop's critical path.  So the first two iterations only encrypt,
 	 * unless only two are to run: then the second already hashes the
 	 * first's output (one late), as one more encrypt-only iteration and
 	 * one more hash-only pass cost more than the forwarding does once.
@@ -980,9 +979,8 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 .Ltail\@:
 	/*
 	 * 1..127 bytes are left.  Decryption hashes them first, from memory:
-	 * placed after the AES rounds, as encryption must, the hashing
-	 * measured up to 5% slower at 65..127 bytes with AES-256 on Zen 4 (it
-	 * waits behind the rounds to be scheduled).  Then keystream for 1
+	 * placed after the AES rounds, as encryption must, the hashing would
+	 * wait behind the rounds to be scheduled.  Then keystream for 1
 	 * block (xmm) or as many vectors as cover them, the larger cases
 	 * tested first, and _ghash_tail to en/decrypt (and, encrypting, hash
 	 * the output).

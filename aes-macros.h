@@ -23,8 +23,9 @@
  *              (written out, not through the helpers) and names no
  *              register above 15.  VEX is up to four bytes shorter per
  *              instruction (an EVEX displacement that is not a multiple
- *              of the vector length takes four bytes) and runs a loop of
- *              loads and AES rounds faster on AMD Zen 4.
+ *              of the vector length takes four bytes), and VEX
+ *              vbroadcasti128 keeps up with the AES rounds where EVEX
+ *              vbroadcasti32x4 does not on some cores (AMD Zen 4).
  *
  * All three default to 0 here.  For legacy SSE, a helper whose destination
  * is not its last source emits a movdqa to the destination first; memory
