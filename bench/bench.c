@@ -13,7 +13,9 @@
  * source and destination, 0 and 2048 modulo 4096 (4K aliasing hurts some
  * loops at one and not the other).  The MB/s printed are those of the
  * configuration (store pattern, offset) that is worst for us against
- * Linux, and every configuration's ratio is printed beside them.
+ * Linux, and every configuration's ratio is printed beside them.  The
+ * IV, the round keys and the GCM state sit at fixed addresses modulo 4096,
+ * the same for every contender, printed at start (see msgpage below).
  *
  * Timing: rdtsc, converted with the TSC rate measured against
  * CLOCK_MONOTONIC at start.  A round takes one sample of every contender:
@@ -29,7 +31,9 @@
  * "full"), BENCH_ROUNDS (default 11), BENCH_MS (milliseconds per sample,
  * default 0.5), BENCH_TSV (file for the plot data), BENCH_XTS_FORM (byte
  * or qword: the XTS ymm tweak form to run instead of this CPU's, see
- * print_cpu()).
+ * print_cpu()), BENCH_IV_OFF (where the IV slots start in their page,
+ * default 3072), BENCH_IV_SLOTS (1-4, default 4: how many IV slots the
+ * messages take in turn).
  */
 #include <openssl/evp.h>
 #include <immintrin.h>
@@ -364,7 +368,41 @@ static struct impl impls[] = {
 static u8 *src, *dst;			/* set per offset */
 static bool iv_halves;			/* 8+8 instead of 16B */
 static u64 msg_no;
-static u8 aad[16], tag[16];
+/*
+ * Where the per-message data live: the same addresses for every contender
+ * and every table, printed by print_layout().  The IV (or counter block)
+ * is stored before every message and loaded just after, and the callee
+ * writes the next tweak or counter back into it at the end: with one IV
+ * buffer, message n + 1's IV store and loads follow message n's late
+ * write-back to the same address, and the time of a short message then
+ * depends on how the CPU's memory dependence prediction settles, per
+ * function and per moment, not on the function's code.  With the IV on
+ * the stack it also moved with ASLR modulo 4096 against the round keys
+ * and the source.  So the messages take IV_SLOTS IV slots in turn (each
+ * with the GCM accumulator beside it), 64 B apart in one page-aligned
+ * page that also holds the round keys, the AAD and the tag at fixed
+ * offsets that no short message's source or destination shares modulo
+ * 4096.  A kernel caller reusing its request runs much code between two
+ * messages, so its last write-back is long done when it stores the next
+ * IV; back-to-back calls on one IV buffer measure the overlap of the two
+ * messages instead, in one of two speeds.  BENCH_IV_SLOTS=1 (one buffer)
+ * and BENCH_IV_OFF (where the slots start) bring that back, to study it.
+ */
+#define AAD_LEN		16
+#define IV_SLOTS	4
+static u8 msgpage[4096] __aligned(4096);
+static unsigned int iv_off = 3072, iv_slots = IV_SLOTS, iv_slot;
+#define KEY(i)		((struct crypto_aes_ctx *)(msgpage + 1024 + 512 * (i)))
+#define IVBUF(k)	(msgpage + iv_off + 64 * (k))
+#define AAD		(msgpage + iv_off + 64 * IV_SLOTS)
+#define TAG		(msgpage + iv_off + 64 * IV_SLOTS + 64)
+#define IV_AREA		(64 * IV_SLOTS + 128)
+
+/* The IV slot of the next message: 16 B IV or counter, 16 B GHASH acc. */
+static inline u8 *next_iv(void)
+{
+	return IVBUF(iv_slot++ % iv_slots);
+}
 static volatile unsigned int sink;
 static int mismatches;
 
@@ -399,7 +437,7 @@ struct contender {
 /* XTS: IV = plain64 sector number, encrypted into the first tweak. */
 static void run_xts(const struct contender *c, unsigned int len)
 {
-	u8 iv[16] __aligned(16);
+	u8 *iv = next_iv();
 
 	store_iv(iv, ++msg_no, 0);
 	c->xts_iv(c->key2, iv);
@@ -410,7 +448,7 @@ static void run_xts(const struct contender *c, unsigned int len)
 /* ECB, CBC, CTR, XCTR: the IV or counter block, then one call. */
 static void run_sk(const struct contender *c, unsigned int len)
 {
-	u8 iv[16] __aligned(16);
+	u8 *iv = next_iv();
 
 	store_iv(iv, ++msg_no, 0x0102030405060708ULL);
 	c->sk(c->key, src, dst, len, iv);
@@ -420,43 +458,45 @@ static void run_sk(const struct contender *c, unsigned int len)
 /* GCM as the kernel glue calls it: AAD update, data update, final. */
 static void run_gcm4(const struct contender *c, unsigned int len)
 {
-	u32 le_ctr[4] __aligned(16);
-	u8 ghash_acc[16] __aligned(16) = { 0 };
+	u32 *le_ctr = (u32 *)next_iv();
+	u8 *ghash_acc = (u8 *)le_ctr + 16;
 
+	asm volatile("movdqu %1, (%0)" : : "r"(ghash_acc), "x"(_mm_setzero_si128())
+		     : "memory");
 	store_iv((u8 *)le_ctr, 2 | 0x0a0b0c0dULL << 32, 0x0102030405060708ULL);
-	c->gcm->aad(c->gkey, ghash_acc, aad, sizeof(aad));
+	c->gcm->aad(c->gkey, ghash_acc, AAD, AAD_LEN);
 	if (c->enc) {
 		c->gcm->enc(c->gkey, le_ctr, ghash_acc, src, dst, len);
 		le_ctr[0] = 1;
-		c->gcm->enc_final(c->gkey, le_ctr, ghash_acc, sizeof(aad), len);
+		c->gcm->enc_final(c->gkey, le_ctr, ghash_acc, AAD_LEN, len);
 		sink += ghash_acc[0];
 	} else {
 		c->gcm->dec(c->gkey, le_ctr, ghash_acc, src, dst, len);
 		le_ctr[0] = 1;
 		sink += c->gcm->dec_final(c->gkey, le_ctr, ghash_acc,
-					  sizeof(aad), len, tag, 16);
+					  AAD_LEN, len, TAG, 16);
 	}
 }
 
 /* GCM in one call per message. */
 static void run_gcm1(const struct contender *c, unsigned int len)
 {
-	u32 le_ctr[4] __aligned(16);
+	u32 *le_ctr = (u32 *)next_iv();
 
 	store_iv((u8 *)le_ctr, 1 | 0x0a0b0c0dULL << 32, 0x0102030405060708ULL);
 	if (c->enc) {
-		c->enc1(c->gkey, le_ctr, aad, sizeof(aad), src, dst, len, tag);
-		sink += tag[0];
+		c->enc1(c->gkey, le_ctr, AAD, AAD_LEN, src, dst, len, TAG);
+		sink += TAG[0];
 	} else {
-		sink += c->dec1(c->gkey, le_ctr, aad, sizeof(aad), src, dst,
-				len, tag, 16);
+		sink += c->dec1(c->gkey, le_ctr, AAD, AAD_LEN, src, dst,
+				len, TAG, 16);
 	}
 }
 
 /* OpenSSL: key schedule set once; per message only the IV. */
 static void run_ossl(const struct contender *c, unsigned int len)
 {
-	u8 iv[16] __aligned(16);
+	u8 *iv = next_iv();
 	int outl;
 
 	if (c->ossl_kind == 2)		/* the IV behind run_gcm*'s le_ctr */
@@ -467,14 +507,14 @@ static void run_ossl(const struct contender *c, unsigned int len)
 		EVP_CipherInit_ex(c->ossl, NULL, NULL, NULL, iv, c->enc);
 	}
 	if (c->ossl_kind == 2)
-		EVP_CipherUpdate(c->ossl, NULL, &outl, aad, sizeof(aad));
+		EVP_CipherUpdate(c->ossl, NULL, &outl, AAD, AAD_LEN);
 	EVP_CipherUpdate(c->ossl, dst, &outl, src, len);
 	if (c->ossl_kind == 2) {
 		if (!c->enc)
-			EVP_CIPHER_CTX_ctrl(c->ossl, EVP_CTRL_GCM_SET_TAG, 16, tag);
+			EVP_CIPHER_CTX_ctrl(c->ossl, EVP_CTRL_GCM_SET_TAG, 16, TAG);
 		sink += EVP_CipherFinal_ex(c->ossl, dst + len, &outl);
 		if (c->enc)
-			EVP_CIPHER_CTX_ctrl(c->ossl, EVP_CTRL_GCM_GET_TAG, 16, tag);
+			EVP_CIPHER_CTX_ctrl(c->ossl, EVP_CTRL_GCM_GET_TAG, 16, TAG);
 	}
 	sink += dst[0];
 }
@@ -784,6 +824,12 @@ static int check_row(const struct contender *c, int n, unsigned int len)
 /* ---- the modes: contenders for one row ---- */
 
 static u8 keybytes[64];
+/*
+ * The GCM keys (ours, Linux's): one page each, both at 1024 modulo 4096,
+ * where no short message's source or destination lies.
+ */
+static u8 gkey_page[2][4096] __aligned(4096);
+#define GKEY(i)		(gkey_page[i] + 1024)
 
 static EVP_CIPHER_CTX *ossl_new(const EVP_CIPHER *cipher, bool enc)
 {
@@ -824,8 +870,8 @@ static void not_built(const struct row *rw, const char *what)
 
 static void bench_row(const struct row *rw, int m)
 {
-	static u8 gkey[2][1024] __aligned(64);
-	static struct crypto_aes_ctx key, key2;
+	u8 *gkey[2] = { GKEY(0), GKEY(1) };
+	struct crypto_aes_ctx *key = KEY(0), *key2 = KEY(1);
 	const struct impl *im = rw->im;
 	bool enc = !strcmp(rw->dir, "encrypt");
 	int keylen = rw->keybits / 8, n = 0, ref = 1;
@@ -836,23 +882,23 @@ static void bench_row(const struct row *rw, int m)
 
 	for (int i = 0; i < 2 * keylen; i++)
 		keybytes[i] = i * 7 + 1;
-	aes_expandkey(&key, keybytes, keylen);
-	aes_expandkey(&key2, keybytes + keylen, keylen);
+	aes_expandkey(key, keybytes, keylen);
+	aes_expandkey(key2, keybytes + keylen, keylen);
 	if (gcm) {
-		memset(gkey, 0, sizeof(gkey));
+		memset(gkey_page, 0, sizeof(gkey_page));	/* >= 1024 B each */
 		for (int i = 0; i < 2; i++)
-			memcpy(gkey[i], &key, sizeof(key));
+			memcpy(gkey[i], key, sizeof(*key));
 		im->gcm.precompute(gkey[0]);
 		if (im->l_gcm.precompute)
 			im->l_gcm.precompute(gkey[1]);
 		peer = im->l_gcm_name;
 	}
 	if (xts) {
-		c[n++] = (struct contender){ "ours", "ours", run_xts, enc, &key,
-			&key2, .sk = enc ? im->xts_enc : im->xts_dec,
+		c[n++] = (struct contender){ "ours", "ours", run_xts, enc, key,
+			key2, .sk = enc ? im->xts_enc : im->xts_dec,
 			.xts_iv = aes_xts_encrypt_iv };
 		c[n++] = (struct contender){ "linux", "linux", run_xts, enc,
-			&key, &key2, .sk = enc ? im->l_xts_enc : im->l_xts_dec,
+			key, key2, .sk = enc ? im->l_xts_enc : im->l_xts_dec,
 			.xts_iv = im->l_xts_iv };
 	} else if (!strcmp(rw->mode, "gcm")) {
 		c[n++] = (struct contender){ "ours", "ours", run_gcm4, enc,
@@ -872,10 +918,10 @@ static void bench_row(const struct row *rw, int m)
 	} else {
 		if (!im->have[m])
 			return not_built(rw, rw->mode);
-		c[n++] = (struct contender){ "ours", "ours", run_sk, enc, &key,
+		c[n++] = (struct contender){ "ours", "ours", run_sk, enc, key,
 			.sk = im->sk[m][0] };
 		c[n++] = (struct contender){ "linux", "linux", run_sk, enc,
-			&key, .sk = im->sk[m][1] };
+			key, .sk = im->sk[m][1] };
 		if (m == CTR)
 			peer = im->sk[m][1] == LINUX(linux_ctr) ?
 				"aesni_ctr_enc" : "aes_ctr_enc_*_avx_by8";
@@ -977,6 +1023,21 @@ static void print_cpu(void)
 		fprintf(tsv, "# CPU: %s (family %u model %u)\n", model, fam, mod);
 }
 
+/* Every buffer a timed call touches, as an address modulo 4096. */
+static void print_layout(void)
+{
+	printf("Layout mod 4096: src %#lx, dst %#lx or %#lx, round keys %#lx and %#lx,\n"
+	       "GCM keys %#lx and %#lx, IV/counter (+ GHASH acc. at +16) from %#lx in %u slots\n"
+	       "64 B apart taken in turn, AAD %#lx, tag %#lx (the same for every contender)\n",
+	       (unsigned long)arena & 4095,
+	       (unsigned long)(arena + 2 * MAX_LEN + 4096) & 4095,
+	       (unsigned long)(arena + 2 * MAX_LEN + 4096 + 2048) & 4095,
+	       (unsigned long)KEY(0) & 4095, (unsigned long)KEY(1) & 4095,
+	       (unsigned long)GKEY(0) & 4095, (unsigned long)GKEY(1) & 4095,
+	       (unsigned long)IVBUF(0) & 4095, iv_slots,
+	       (unsigned long)AAD & 4095, (unsigned long)TAG & 4095);
+}
+
 static bool want(const char *mode, const char *impl)
 {
 	const char *filter = getenv("BENCH_FILTER");
@@ -1039,6 +1100,14 @@ int main(void)
 	if (getenv("BENCH_TSV"))
 		tsv = fopen(getenv("BENCH_TSV"), "w");
 	parse_lens();
+	if (getenv("BENCH_IV_OFF"))
+		iv_off = strtoul(getenv("BENCH_IV_OFF"), NULL, 0) & 4032;
+	if (iv_off > 4096 - IV_AREA)
+		iv_off = 4096 - IV_AREA;
+	if (getenv("BENCH_IV_SLOTS"))
+		iv_slots = strtoul(getenv("BENCH_IV_SLOTS"), NULL, 0);
+	if (iv_slots < 1 || iv_slots > IV_SLOTS)
+		iv_slots = IV_SLOTS;
 	arena = aligned_alloc(4096, 4 * MAX_LEN + 4 * 4096);
 	memset(arena, 0x5a, 4 * MAX_LEN + 4 * 4096);
 	tsc_hz = measure_tsc_hz();
@@ -1051,6 +1120,7 @@ int main(void)
 	printf("aesni-intel benchmark: ours against Linux 6.12's assembly and %s\n",
 	       OpenSSL_version(OPENSSL_VERSION));
 	print_cpu();
+	print_layout();
 	{
 		char la[64] = "?";
 		FILE *f = fopen("/proc/loadavg", "r");
