@@ -50,6 +50,12 @@
  *                             update function.  One body for both
  *                             directions (see _aes_gcm_oneshot).
  *
+ * Between calls, ghash_acc holds the accumulator byte-reversed, the form
+ * GHASH computes in (as in the VAES files and the GCM library's portable
+ * path): no call spends a byte shuffle on the accumulator's way in or out,
+ * where it is on the critical path of a short message's calls; only the
+ * final functions turn it into the tag's byte order.
+ *
  * ABI: System V x86-64, called from C between kernel_fpu_begin() and
  * kernel_fpu_end().  Only caller-saved general purpose registers are used
  * and %rsp never changes (the final and one-shot functions read their stack
@@ -598,7 +604,6 @@
 	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
 	_v		movdqu (LE_CTR_PTR), LE_CTR
 	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_set_rndkeylast_ptr
 
 	sub		$128, DATALEN32
@@ -660,7 +665,6 @@
 .Ltail_end\@:
 	_ghash_tail_end	TAIL_DATA
 .Ldone\@:
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 	RET
 .Lpartial\@:
@@ -734,9 +738,7 @@
 
 	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
 	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_ghash_aad
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 	RET
 .endm
@@ -761,7 +763,6 @@
 
 	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
 	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movq TOTAL_DATALEN, TMP0
 .if USE_AVX
 	vpinsrq		$1, TOTAL_AADLEN, TMP0, TMP0
@@ -1021,7 +1022,6 @@
 	sub		$KEY_BIAS, KEY
 	mov		AADLEN_DIR, 0(%rsp)
 	_v		movdqu TAG_MASK, 16(%rsp)
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movdqu GHASH_ACC, 32(%rsp)
 	_v		movdqu LE_CTR, 48(%rsp)
 	mov		KEY, 8(%rsp)
@@ -1040,7 +1040,6 @@
 	mov		0(%rsp), AADLEN_DIR
 	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
 	_v		movdqu 32(%rsp), GHASH_ACC
-	_v3		pshufb, BSWAP_MASK, GHASH_ACC, GHASH_ACC
 	_v		movdqu 16(%rsp), TAG_MASK
 	add		$64, %rsp
 	FRAME_END

@@ -20,9 +20,9 @@
  *     not used, not even for the key schedule.)
  *   - GHASH by the constant-time multiplication of aes-gcm-keys.c.
  * The GHASH accumulator of an unfinished message stays in the form the
- * assembly keeps it in (GCM's byte order for aesni and aesni_avx, reversed
- * for the VAES ones), so a message may switch between the two paths at any
- * call, e.g. when one piece is processed in a hard IRQ.
+ * assembly keeps it in (byte-reversed, in every implementation), so a
+ * message may switch between the two paths at any call, e.g. when one
+ * piece is processed in a hard IRQ.
  */
 
 #include <asm/fpu/api.h>
@@ -58,12 +58,6 @@ static_assert(sizeof(struct aes_gcm_key_aesni) <=
 #define LIB_KEY(key, family) \
 	((const struct aes_gcm_key_##family *)(const void *)(key)->impl_key)
 #define LIB_BASE(key) ((struct aes_gcm_key *)(void *)(key)->impl_key)
-
-/* Whether ghash_acc is kept byte-reversed by the implementation in use */
-static __always_inline bool gcm_lib_acc_reversed(void)
-{
-	return gcm_lib_impl >= LIB_VAES_AVX2;
-}
 
 #if IS_ENABLED(CONFIG_CRYPTO_AES_GCM_XTS_X86_KUNIT_TEST)
 /* The KUnit suite forces the portable path with this. */
@@ -255,27 +249,17 @@ static void ct_aes_encrypt(const struct crypto_aes_ctx *ctx, u8 out[16],
 /*-------------------------------------------------------------------------*/
 /* Portable GHASH and CTR on the state of an unfinished message */
 
-/* ghash_acc (the implementation's form) <-> GCM-order big-endian halves */
+/* ghash_acc (byte-reversed in every implementation) <-> GCM-order halves */
 static void acc_load(u64 x[2], const u8 acc[16])
 {
-	if (gcm_lib_acc_reversed()) {
-		x[0] = load_le64(acc + 8);
-		x[1] = load_le64(acc);
-	} else {
-		x[0] = load_be64(acc);
-		x[1] = load_be64(acc + 8);
-	}
+	x[0] = load_le64(acc + 8);
+	x[1] = load_le64(acc);
 }
 
 static void acc_store(u8 acc[16], const u64 x[2])
 {
-	if (gcm_lib_acc_reversed()) {
-		store_le64(acc + 8, x[0]);
-		store_le64(acc, x[1]);
-	} else {
-		store_be64(acc, x[0]);
-		store_be64(acc + 8, x[1]);
-	}
+	store_le64(acc + 8, x[0]);
+	store_le64(acc, x[1]);
 }
 
 /* Hash @len bytes, the last block zero-padded. */
