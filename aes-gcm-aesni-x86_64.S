@@ -744,6 +744,28 @@
 .endm
 
 /*
+ * _j0_block dst: dst = counter block 1 (byte order as AES takes it): le_ctr
+ * (at LE_CTR_PTR) with its low 32 bits set to 1.  le_ctr[0] is not read:
+ * the caller has just stored 1 there, and a load overlapping that small
+ * store and the caller's older store of the whole counter could take its
+ * data from neither, but would wait until both are written to the cache.
+ * So the 1 comes from .Lone, and le_ctr[1] and le_ctr[2..3] are inserted
+ * by a 4- and an 8-byte load, each within one store whether the counter
+ * was stored as one 16-byte or as two 8-byte pieces.  Reads BSWAP_MASK.
+ */
+.macro _j0_block dst
+	_v		movq .Lone(%rip), \dst
+.if USE_AVX
+	vpinsrq		$1, 8(LE_CTR_PTR), \dst, \dst
+	vpinsrd		$1, 4(LE_CTR_PTR), \dst, \dst
+.else
+	pinsrq		$1, 8(LE_CTR_PTR), \dst
+	pinsrd		$1, 4(LE_CTR_PTR), \dst
+.endif
+	_v3		pshufb, BSWAP_MASK, \dst, \dst
+.endm
+
+/*
  * _aes_gcm_final enc: body of aes_gcm_{enc,dec}_final_*.  Hashes the
  * lengths block (bit counts of AAD and data, big-endian, so after the byte
  * reversal: data bits in the low qword, AAD bits in the high one), then
@@ -772,15 +794,7 @@
 	_v3		psllq, $3, TMP0, TMP0
 	_vpxor		TMP0, GHASH_ACC, GHASH_ACC
 
-	/* counter block 1: le_ctr with its low 32 bits set to 1 */
-	_v		movdqu (LE_CTR_PTR), AESDATA0
-	mov		$1, GTMP0_32
-.if USE_AVX
-	vpinsrd		$0, GTMP0_32, AESDATA0, AESDATA0
-.else
-	pinsrd		$0, GTMP0_32, AESDATA0
-.endif
-	_v3		pshufb, BSWAP_MASK, AESDATA0, AESDATA0
+	_j0_block	AESDATA0
 	_set_rndkeylast_ptr
 	_aes_encrypt_1	AESDATA0
 
