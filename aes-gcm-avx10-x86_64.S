@@ -840,8 +840,17 @@ SYM_FUNC_START_LOCAL(aes_gcm_final_vaes_avx10)
 	vmovdqa		.Lgfpoly(%rip), GFPOLY
 	movl		AES_KEYLEN_OFFSET(KEY), KEYLEN32
 
-	/* J0: le_ctr with counter 1, which is also the low dword of GFPOLY */
-	vpblendd	$0xe, (LE_CTR_PTR), GFPOLY, AESDATA0
+	/*
+	 * J0: le_ctr with counter 1, which is also the low dword of GFPOLY.
+	 * le_ctr[0] is not loaded: the caller has just stored 1 there, and a
+	 * load overlapping that store and the older one of the whole counter
+	 * could take its data from neither, and would wait until both are
+	 * in the cache.  le_ctr[1] and le_ctr[2..3] come by a 4- and an
+	 * 8-byte load, each within one store whether the counter was stored
+	 * as one 16-byte or as two 8-byte pieces.
+	 */
+	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY, AESDATA0
+	vpinsrq		$1, 8(LE_CTR_PTR), AESDATA0, AESDATA0
 	vpshufb		BSWAP_MASK, AESDATA0, AESDATA0
 	vpxor		AES_KEY_ENC_OFFSET(KEY), AESDATA0, AESDATA0
 
