@@ -203,6 +203,16 @@
 	.set	IVK_XMM, X13
 	.set	TMP0, V14
 	.set	TMP0_XMM, X14
+	/*
+	 * CBC, xmm groups of at most 4 blocks (see _group): ciphertext
+	 * blocks 0..2, kept for the XOR after the rounds
+	 */
+	.set	CIPHER0, X4
+	.set	CIPHER1, X5
+	.set	CIPHER2, X6
+	.set	CIPHER_BEFORE1, CIPHER0	/* the block before block i */
+	.set	CIPHER_BEFORE2, CIPHER1
+	.set	CIPHER_BEFORE3, CIPHER2
 .endm
 
 /*
@@ -349,7 +359,9 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  *		stored (branches on LEN; their AES rounds run on zeros or
  *		counters), a partial last block is XORed by _xor_tail
  *		(jumping to \part, see _rest_out), and CBC's PREV is updated
- *		only if all \n lanes are in.  So lanes 0..\lo-1 hold whole
+ *		only by the main loop's group (\n = 8), the others end the
+ *		message.  Only lanes \lo+1.. can be out (so at most one, in
+ *		the group of 4 for 3 blocks).  So lanes 0..\lo-1 hold whole
  *		blocks, and for ECB and CBC (LEN a multiple of 16) lane \lo
  *		too.  The main loop of xmm is such a group, \lo = 7.
  *
@@ -375,6 +387,12 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .ifnb \sfx
 	.set		W, 16
 .endif
+	/*
+	 * CBC on xmm, at most 4 blocks: the registers of lanes 4..6 are free,
+	 * so the ciphertext blocks stay there for the XOR after the rounds
+	 * (the rounds functions of at most 4 blocks leave them alone)
+	 */
+	.set		CBC_KEEP, MODE_CBC && VL == 16 && \n <= 4
 	.set		TAIL_KS, 0
 	.set		TAIL_MASKED, 0
 .ifc \tail, masked
@@ -391,6 +409,17 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	.set		TAIL_REST, 1
 	.set		REST_IN, \lo + 1
 	.set		REST_OUT, \lo + !(MODE_CTR || MODE_XCTR)
+.endif
+	/*
+	 * ECB, CBC: the group of 4 for 3 or 4 blocks takes its last lane
+	 * from the last block of the message (SRC + LEN - 16, to DST + LEN -
+	 * 16): for 3 blocks it is block 2 again, computed and stored twice,
+	 * and no lane is left out.
+	 */
+	.set		OVERLAP, TAIL_REST && !(MODE_CTR || MODE_XCTR) && REST_IN < \n
+.if OVERLAP
+	.set		REST_IN, \n
+	.set		REST_OUT, \n
 .endif
 .irp i, 0,1,2,3,4,5,6,7
 .if \i < \n && \i >= REST_IN && !(MODE_CTR || MODE_XCTR)
@@ -414,20 +443,24 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_rounds		enc, \n, \sfx, \impl
 .endif
 .if MODE_CBC
+	/*
+	 * Lane i's XOR reads ciphertext block i - 1, which is in whenever
+	 * lane i - 1 is: with the tail rest only the last lane can be out,
+	 * and its result is then not stored.
+	 */
 .irp i, 0,1,2,3,4,5,6,7
 .if \i < \n
-.if \i >= REST_IN
-	cmp		$16*\i, LEN
-	jle		.Lcbc_done\@
-.endif
 	_cbc_xor	\i, \sfx, \tail
 .endif
 .endr
-	/* PREV: the last block, read before any store (rest: if all in) */
-.if !TAIL_MASKED
+	/*
+	 * PREV: the last block, read before any store; not needed after a
+	 * group that ends the message (the tail rest but in the main loop,
+	 * whose 8 lanes are all in)
+	 */
+.if !TAIL_MASKED && !(TAIL_REST && \n < 8)
 	_vmovdqu	\n*W-16(SRC), PREV_XMM
 .endif
-.Lcbc_done\@:
 .endif
 .if TAIL_REST
 	_rest_out	\n, \part
@@ -479,15 +512,23 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _rest_group n, lo, impl, part, done: a group that ends the segment (see
- * _group's tail rest), then on to \done (CTR, XCTR: _rest_out jumps to
- * \part)
+ * _rest_group n, lo, impl, part: a group that ends the segment (see
+ * _group's tail rest), then the return (CTR, XCTR: _rest_out jumps to
+ * \part, since a counter wrap may leave a second segment)
  */
-.macro	_rest_group	n, lo, impl, part, done
+.macro	_rest_group	n, lo, impl, part
 	_group		\n, , rest, \impl, \lo, \part
 .if !(MODE_CTR || MODE_XCTR)
-	jmp		\done
+	_return
 .endif
+.endm
+
+/* The end of a mode function: vzeroupper if VEX-encoded, then return */
+.macro	_return
+.if USE_AVX
+	vzeroupper
+.endif
+	RET
 .endm
 
 /*
@@ -517,15 +558,30 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .Lrest_part_done\@:
 .endm
 
-/* _group's AES input of AESDATA\i, first AddRoundKey included */
+/*
+ * _group's AES input of AESDATA\i, first AddRoundKey included; ECB, CBC:
+ * from the block(s) at SRC + i*W, or (OVERLAP, the last lane) SRC + LEN - 16
+ */
 .macro	_group_input	i, n, sfx, tail
-.if MODE_CTR
+.if OVERLAP && \i == \n - 1
+	/* (xmm only; written out: an operand with a comma is no macro argument) */
+.if USE_AVX
+	vpxor		-16(SRC,LEN), RNDKEY0, AESDATA\i
+.else
+	movdqu		-16(SRC,LEN), AESDATA\i
+	pxor		RNDKEY0, AESDATA\i
+.endif
+.elseif MODE_CTR
 	_v3		pshufb, BSWAP_MASK\sfx, LE_CTR\sfx, AESDATA\i\sfx
 	_vpxor		RNDKEY0\sfx, AESDATA\i\sfx, AESDATA\i\sfx
 .elseif MODE_XCTR
 	_vpxor		IVK\sfx, LE_CTR\sfx, AESDATA\i\sfx
+.elseif CBC_KEEP && \i < \n - 1
+	/* the block, kept in CIPHER\i (for _cbc_xor), ^ RNDKEY0 */
+	_vmovdqu	\i*W(SRC), CIPHER\i
+	_vpxor		RNDKEY0, CIPHER\i, AESDATA\i
 .else
-	/* the block(s) at SRC + i*W ^ RNDKEY0; masked: under %k1 */
+	/* the block(s) ^ RNDKEY0; masked: under %k1 */
 .ifc \tail, masked
 	vmovdqu8	(SRC), AESDATA0\sfx{%k1}{z}
 	vpxord		RNDKEY0\sfx, AESDATA0\sfx, AESDATA0\sfx
@@ -541,9 +597,21 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 .endm
 
-/* CBC: AESDATA\i ^= the ciphertext 16 bytes before it (see _group) */
+/*
+ * CBC: AESDATA\i ^= the ciphertext 16 bytes before it (see _group): for i >
+ * 0 from memory or, CBC_KEEP, from where _group_input kept it
+ */
 .macro	_cbc_xor	i, sfx, tail
-.if \i > 0
+.if \i > 0 && OVERLAP && \i == 3
+.if USE_AVX
+	vpxor		-32(SRC,LEN), AESDATA\i, AESDATA\i
+.else
+	movdqu		-32(SRC,LEN), TMP0_XMM
+	pxor		TMP0_XMM, AESDATA\i
+.endif
+.elseif \i > 0 && CBC_KEEP
+	_vpxor		CIPHER_BEFORE\i, AESDATA\i, AESDATA\i
+.elseif \i > 0
 	_xor_mem	\i*W-16(SRC), AESDATA\i\sfx, TMP0_XMM
 .elseif W == 16
 	_vpxor		PREV_XMM, AESDATA0_XMM, AESDATA0_XMM
@@ -570,10 +638,19 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 .endm
 
-/* AESDATA\i to DST + i*W (masked: under %k1) */
+/*
+ * AESDATA\i to DST + i*W (masked: under %k1; OVERLAP, the last lane: to
+ * DST + LEN - 16)
+ */
 .macro	_store	i, sfx, tail
 .ifc \tail, masked
 	vmovdqu8	AESDATA0\sfx, (DST){%k1}
+.elseif OVERLAP && \i == 3
+.if USE_AVX
+	vmovdqu		AESDATA\i, -16(DST,LEN)
+.else
+	movdqu		AESDATA\i, -16(DST,LEN)
+.endif
 .else
 	_vmovdqu	AESDATA\i\sfx, \i*W(DST)
 .endif
@@ -689,14 +766,16 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * \xmm = the 16 bytes at IV_PTR, read as two qwords: callers (and this code,
  * for the counter it writes back) store an IV in 8-byte halves, and a 16-byte
  * load of two pending 8-byte stores cannot take its data from them: it waits
- * until they reach the cache.
+ * until they reach the cache.  The high qword is inserted with pinsrq: a
+ * movhps load in its place made CBC decryption of 128 bytes 6% slower when
+ * the caller had written the IV with one 16-byte store.
  */
 .macro	_load_iv	xmm
 	_v		movq, (IV_PTR), \xmm
 .if USE_AVX
-	vmovhps		8(IV_PTR), \xmm, \xmm
+	vpinsrq		$1, 8(IV_PTR), \xmm, \xmm
 .else
-	movhps		8(IV_PTR), \xmm
+	pinsrq		$1, 8(IV_PTR), \xmm
 .endif
 .endm
 
@@ -746,7 +825,11 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	jb		\func\()_vaes_avx10_256	/* see above */
 .else
 	cmp		$16, LEN32
+.if MODE_CBC
+	jbe		.Lone_block\@		/* and @len = 0: see _one_block */
+.else
 	je		.Lone_block\@		/* see _one_block */
+.endif
 .endif
 .if MODE_CTR
 	_vbroadcast128	.Lbswap128(%rip), BSWAP_MASK
@@ -769,11 +852,15 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 
 .if MODE_CBC
 	_load_iv	PREV_XMM
-	/* The next IV is the last ciphertext block: read before any store */
-	test		LEN, LEN
-	jz		.Ldone\@
-	lea		-16(SRC,LEN), %rax
-	_vmovdqu	(%rax), TMP0_XMM
+	/*
+	 * The next IV is the last ciphertext block: read before any store
+	 * (LEN >= 32 here)
+	 */
+.if USE_AVX
+	vmovdqu		-16(SRC,LEN), TMP0_XMM
+.else
+	movdqu		-16(SRC,LEN), TMP0_XMM
+.endif
 	_vmovdqu	TMP0_XMM, (IV_PTR)
 .if USE_AVX10
 	/* %k2: every byte of a vector but those of its first block */
@@ -797,16 +884,48 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_ctr_load
 .endif
 
-	/* The main loop: 8 vectors at a time */
 .if VL == 16
 	/*
-	 * xmm: each iteration is a group of 8 blocks that leaves out those
-	 * past LEN (see _group), and the loop runs while more than 112 bytes
-	 * are left: so CTR and XCTR also take there a partial last block
-	 * after 7 whole ones (and then end).
+	 * xmm: the main loop takes 8 blocks at a time while more than 112
+	 * bytes are left; the b = LEN / 16 blocks then left, rounded up (none
+	 * if LEN <= 0), are one group of exactly 7, 6, 5, 4 (also for 3), 2 or
+	 * 1 block(s) that leaves out those past LEN: one AES latency chain,
+	 * and the rounds of at most one lane spent on nothing.  Messages of
+	 * at most 64 bytes test for that first, so that the group of 4 (64
+	 * bytes, the commonest of them) is reached without a taken branch.
 	 */
+	cmp		$64, LEN
+	jg		.Lover64\@
+.Lrest_le64\@:
+	cmp		$32, LEN
+	jle		.Lrest_le32\@
+	_rest_group	4, 2, \impl, .Lrest_part\@
+.Lrest_le32\@:
+	cmp		$16, LEN
+	jg		.Lrest2\@
+	test		LEN, LEN
+	jle		.Lsegment_done\@
+	_rest_group	1, 0, \impl, .Lrest_part\@
+.Lrest2\@:
+	_rest_group	2, 1, \impl, .Lrest_part\@
+.Lover64\@:
 	cmp		$112, LEN
-	jle		.Lmain_done\@
+	jg		.Lmain\@
+.Lrest_gt64\@:
+	cmp		$96, LEN
+	jg		.Lrest7\@
+	cmp		$80, LEN
+	jg		.Lrest6\@
+	_rest_group	5, 4, \impl, .Lrest_part\@
+.Lrest6\@:
+	_rest_group	6, 5, \impl, .Lrest_part\@
+.Lrest7\@:
+	_rest_group	7, 6, \impl, .Lrest_part\@
+	/*
+	 * The main loop: each iteration is a group of 8 blocks that leaves
+	 * out those past LEN (see _group), so CTR and XCTR also take there a
+	 * partial last block after 7 whole ones (and then end).
+	 */
 .Lmain\@:
 	_group		8, , rest, \impl, 7, .Lrest_part\@
 	add		$8*VL, SRC
@@ -814,40 +933,16 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	sub		$8*VL, LEN
 	cmp		$112, LEN
 	jg		.Lmain\@
-.Lmain_done\@:
-	/*
-	 * Then the b = LEN / 16 blocks left, rounded up (none if LEN <= 0),
-	 * as one group of exactly 7, 6, 5, 4, 2 or 1 block(s) or of 4 for 3,
-	 * that leaves out those past LEN: one AES latency chain, and the
-	 * rounds of at most one lane spent on nothing.
-	 */
 	test		LEN, LEN
 	jle		.Lsegment_done\@
 	cmp		$64, LEN
 	jle		.Lrest_le64\@
-	cmp		$96, LEN
-	jg		.Lrest7\@
-	cmp		$80, LEN
-	jg		.Lrest6\@
-	_rest_group	5, 4, \impl, .Lrest_part\@, .Lsegment_done\@
-.Lrest6\@:
-	_rest_group	6, 5, \impl, .Lrest_part\@, .Lsegment_done\@
-.Lrest7\@:
-	_rest_group	7, 6, \impl, .Lrest_part\@, .Lsegment_done\@
-.Lrest_le64\@:
-	cmp		$32, LEN
-	jg		.Lrest4\@
-	cmp		$16, LEN
-	jg		.Lrest2\@
-	_rest_group	1, 0, \impl, .Lrest_part\@, .Lsegment_done\@
-.Lrest2\@:
-	_rest_group	2, 1, \impl, .Lrest_part\@, .Lsegment_done\@
-.Lrest4\@:
-	_rest_group	4, 2, \impl, .Lrest_part\@, .Lsegment_done\@
+	jmp		.Lrest_gt64\@
 .if MODE_CTR || MODE_XCTR
 	_rest_part	.Lrest_part\@
 .endif
 .else
+	/* The main loop: 8 vectors at a time */
 	sub		$8*VL, LEN
 	jl		.Lmain_done\@
 .Lmain\@:
@@ -923,10 +1018,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	jmp		.Lsegment\@
 .endif
 .Ldone\@:
-.if USE_AVX
-	vzeroupper
-.endif
-	RET
+	_return
 .if MODE_CTR
 	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
 .endif
@@ -938,15 +1030,19 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 
 /*
  * _one_block: the body of _aes_mode_crypt for @len = 16 (but on
- * vaes_avx10_512, which hands it to vaes_avx10_256): one block in %xmm0, its
- * rounds in _aes_{enc,dec}_one_avx (shared by the VEX implementations), or
- * on aesni in the remainder's 1-block function, so the common
- * single-block call skips the setup of the vector code.  Only VEX-encoded
+ * vaes_avx10_512, which hands it to vaes_avx10_256; CBC: also for @len = 0,
+ * which returns at once, so that the main path needs no test): one block in
+ * %xmm0, its rounds in _aes_{enc,dec}_one_avx (shared by the VEX
+ * implementations), or on aesni in the remainder's 1-block function, so the
+ * common single-block call skips the setup of the vector code.  Only VEX-encoded
  * (or legacy SSE) xmm instructions: the upper halves of the vector
  * registers stay as they were, so no vzeroupper.  Clobbers %rax, %xmm0,
  * %xmm1 (aesni: also KEY, RNDKEY, RNDKEYLAST).
  */
 .macro	_one_block	impl
+.if MODE_CBC
+	jb		.Lone_done\@		/* @len = 0 (the flags of cmp $16) */
+.endif
 .if MODE_CTR
 	/* the counter block, then the counter + 1 written back (128-bit) */
 	_load_iv	%xmm0
@@ -1001,6 +1097,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_v3		pxor, %xmm1, %xmm0, %xmm0
 .endif
 	_v		movdqu, %xmm0, (DST)
+.Lone_done\@:
 	RET
 .endm
 

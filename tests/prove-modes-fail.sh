@@ -35,6 +35,10 @@ one-block path: AES-128 ends with a middle round|s/^1:\tvaes\\dir\\()last\tOFF+1
 one-block path, aesni: the last round key is the one before it|s/^\tmovdqu\t\tOFF + 96(KEY,%rax,4), RNDKEYLAST_XMM$/\tmovdqu\t\tOFF + 80(KEY,%rax,4), RNDKEYLAST_XMM/
 single block: the last round is a middle round|s/^\taes\\dir\\()last\tRNDKEYLAST_XMM, \\reg$/\taes\\dir\t\tRNDKEYLAST_XMM, \\reg/
 vaes_avx10_512 under 64 bytes: every mode handed to ECB encryption|s/^\tjb\t\t\\func\\()_vaes_avx10_256\t/\tjb\t\taes_ecb_encrypt_vaes_avx10_256\t/
+xmm ecb/cbc group of 4: the last lane stored one block early|s/AESDATA\\i, -16(DST,LEN)$/AESDATA\\i, -32(DST,LEN)/
+xmm cbc, kept ciphertext: block 2 XORed with itself|s/^\t.set\tCIPHER_BEFORE2, CIPHER1$/\t.set\tCIPHER_BEFORE2, CIPHER2/
+cbc with len 0: a block is processed anyway|s/^\tjb\t\t.Lone_done\\@\t/\tnop\t\t\t/
+iv/counter load: the high qword read from the low one|s/\$1, 8(IV_PTR), \\xmm/$1, (IV_PTR), \\xmm/
 '
 
 run_rig() {		# run_rig RIG COPY LOG: 0 if the rig passed
