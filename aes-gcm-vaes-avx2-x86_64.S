@@ -1043,9 +1043,18 @@ SYM_FUNC_END(aes_gcm_dec_update_vaes_avx2)
 	vmovdqu		.Lbswap_mask(%rip), BSWAP_MASK_XMM
 	vmovdqu		.Lgfpoly(%rip), GFPOLY_XMM
 
-	/* The counter block of the tag, encrypted */
-	vmovdqu		(LE_CTR_PTR), AESDATA0_XMM
-	vpblendd	$1, .Lone(%rip), AESDATA0_XMM, AESDATA0_XMM
+	/*
+	 * The counter block of the tag, encrypted: le_ctr[1..3] with 1 (the
+	 * low dword of GFPOLY) as its counter.  le_ctr[0] is not loaded: the
+	 * caller has just stored 1 there, and a load overlapping that store
+	 * and the older one of the whole counter could take its data from
+	 * neither, and would wait until both are in the cache.  le_ctr[1]
+	 * and le_ctr[2..3] come by a 4- and an 8-byte load, each within one
+	 * store whether the counter was stored as one 16-byte or as two
+	 * 8-byte pieces.
+	 */
+	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY_XMM, AESDATA0_XMM
+	vpinsrq		$1, 8(LE_CTR_PTR), AESDATA0_XMM, AESDATA0_XMM
 	vpshufb		BSWAP_MASK_XMM, AESDATA0_XMM, AESDATA0_XMM
 	_aes_encrypt_1x	AESDATA0_XMM
 
