@@ -33,7 +33,8 @@
  * or qword: the XTS ymm tweak form to run instead of this CPU's, see
  * print_cpu()), BENCH_IV_OFF (where the IV slots start in their page,
  * default 3072), BENCH_IV_SLOTS (1-4, default 4: how many IV slots the
- * messages take in turn).
+ * messages take in turn), BENCH_ALLCFG (also print every configuration's
+ * MB/s under each line, not only the worst one's).
  */
 #include <openssl/evp.h>
 #include <immintrin.h>
@@ -781,6 +782,13 @@ static void table(const struct row *rw, struct contender *c, int n,
 			if (i != ref)
 				printf(" %8.2f", r[w][0].mbs / r[w][i].mbs);
 		printf("\n");
+		if (getenv("BENCH_ALLCFG"))	/* every configuration's MB/s */
+			for (int k = 0; k < ncfg; k++) {
+				printf("          %-7s", cfg_name[k]);
+				for (int i = 0; i < n; i++)
+					printf(" %8.0f", r[k][i].mbs);
+				printf("\n");
+			}
 		summarize(rw, c, ref, len, worst);
 		if (tsv)
 			for (int i = 0; i < n; i++)
