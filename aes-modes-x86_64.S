@@ -484,9 +484,10 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * _rest_out n, part: _group's output for \tail = rest (xmm): the blocks
  * whole in the LEN bytes left are stored (CTR, XCTR: XORed with the source
  * first), those of lanes from REST_OUT on only if LEN reaches their end.
- * CTR, XCTR: at the first lane i not stored, or after all of a final group
- * (\n < 8), it jumps to \part_i or \part (see _rest_part), which ends the
- * segment; the main loop's group (\n = 8) goes on when all are stored.
+ * CTR, XCTR: at the first lane i not stored it jumps to \part_i (see
+ * _rest_part), which ends the segment; after all lanes of a final group (\n
+ * < 8) it returns, or (CTR, a second segment to come) jumps to \part; the
+ * main loop's group (\n = 8) goes on when all are stored.
  */
 .macro	_rest_out	n, part
 .irp i, 0,1,2,3,4,5,6,7
@@ -505,8 +506,13 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_store		\i, , rest
 .endif
 .endr
-.if (MODE_CTR || MODE_XCTR) && \n < 8
-	jmp		\part			/* LEN = 16 * \n: none left */
+	/* LEN = 16 * \n: none left, the message ends (CTR: but a second segment) */
+.if MODE_XCTR && \n < 8
+	_return
+.elseif MODE_CTR && \n < 8
+	test		LEN_REST, LEN_REST
+	jnz		\part
+	_return
 .endif
 .Lrest_done\@:
 .endm
