@@ -81,8 +81,9 @@
  *  - No 8-block AAD loop interleaved with nothing: AAD is hashed with the
  *    same one-block-at-a-time code, one reduction per 8 blocks; typical
  *    AAD (IPsec, dm-crypt) is 0..32 bytes.
- *  - No GHASH interleaved with AES-192/256's extra rounds: the 9 GHASH
- *    steps go with rounds 1-9, which every key size has.
+ *  - No GHASH interleaved with AES-192/256's extra rounds: the 8
+ *    multiplication steps go with rounds 1-8 and the reduction with the
+ *    round before the last, which every key size has.
  *  - No use of the stack (but the one-shot call frame), and no
  *    callee-saved register.
  *  - No handling of a counter that crosses 2^32 within a message beyond what
@@ -503,11 +504,14 @@
  * _crypt_8 [ghash_base, ghash_disp]: en/decrypt the 8 blocks at SRC into DST
  * (CTR mode: same operation both ways) with the next 8 counters, advancing
  * LE_CTR.  If ghash_base is given, the 8 blocks at ghash_disp(ghash_base)
- * are hashed into GHASH_ACC meanwhile, one step in the middle of each of
- * rounds 1-9, between its first and last four aesenc, so that the GHASH
- * loads and multiplications are spread evenly among the AES rounds in
- * program order (AES-192/256 then run their 2/4 extra rounds); without, all
- * rounds run in a loop, for size.  The last round key is added to the
+ * are hashed into GHASH_ACC meanwhile, one step in the middle of a round,
+ * between its first and last four aesenc, so that the GHASH loads and
+ * multiplications are spread evenly among the AES rounds in program order:
+ * the eight multiplication steps in rounds 1-8, the reduction in the round
+ * before the last.  AES-192/256's 2/4 extra rounds run between them, so
+ * that the reduction, which waits on all eight products, comes with the
+ * last rounds whatever the key size (AES-128's order is rounds 1-9 with
+ * steps 0-8).  Without ghash_base, all rounds run in a loop, for size.  The last round key is added to the
  * source block before aesenclast, so that aesenclast yields the output
  * directly.
  * Reads SRC, KEY, RNDKEYLAST_PTR; writes DST; clobbers AESDATA0-7, RNDKEY,
@@ -532,9 +536,29 @@
 	cmp		GTMP0, RNDKEYLAST_PTR
 	jne		1b
 .else
-	/* rounds 1-9 with the GHASH steps, then AES-192/256's extra rounds */
+	/*
+	 * rounds 1-8 with steps 0-7, AES-192/256's extra rounds, then the
+	 * round before the last (-16(RNDKEYLAST_PTR)) with step 8
+	 */
 .irp r, 0,1,2,3,4,5,6,7,8
+.if \r == 8
+	cmpl		$24, OFF_KEYLEN(KEY)
+	jb		2f
+	je		1f
+.irp i, 5,4
+	_v		movdqa -\i*16(RNDKEYLAST_PTR), RNDKEY
+	_aesenc_8
+.endr
+1:
+.irp i, 3,2
+	_v		movdqa -\i*16(RNDKEYLAST_PTR), RNDKEY
+	_aesenc_8
+.endr
+2:
+	_v		movdqa -16(RNDKEYLAST_PTR), RNDKEY
+.else
 	_v		movdqa \r*16(GTMP0), RNDKEY
+.endif
 .irp j, 0,1,2,3
 	_v3		aesenc, RNDKEY, AESDATA\j, AESDATA\j
 .endr
@@ -543,19 +567,6 @@
 	_v3		aesenc, RNDKEY, AESDATA\j, AESDATA\j
 .endr
 .endr
-	cmpl		$24, OFF_KEYLEN(KEY)
-	jb		2f
-	je		1f
-.irp i, 4,3
-	_v		movdqa -\i*16(RNDKEYLAST_PTR), RNDKEY
-	_aesenc_8
-.endr
-1:
-.irp i, 2,1
-	_v		movdqa -\i*16(RNDKEYLAST_PTR), RNDKEY
-	_aesenc_8
-.endr
-2:
 .endif
 	_v		movdqa (RNDKEYLAST_PTR), RNDKEY
 .irp j, 0,1,2,3,4,5,6,7
