@@ -42,14 +42,17 @@
  * loop's last iteration takes 8 of them, else one group of exactly 7, 6,
  * 5, 4 (also for 3), 2 or 1 does (see _aes_mode_crypt).
  *
- * The main loop runs the AES rounds as a loop over the round keys, one
- * broadcast load per round for all 8 vectors: the loads and the loop's
- * three instructions run beside the AES instructions, and one loop serves
- * AES-128, -192 and -256 at a fraction of the size of unrolled rounds; so
- * do the xmm groups of 5 to 7 blocks.  The smaller groups call local
- * functions of unrolled rounds, one per group size, direction and
- * implementation, shared by the modes (see _rounds).  The first and last
- * round keys stay in registers.
+ * On ymm and zmm the main loop runs the AES rounds as a loop over the round
+ * keys, one broadcast load per round for all 8 vectors: the loads and the
+ * loop's three instructions run beside the AES instructions, and one loop
+ * serves AES-128, -192 and -256 at a fraction of the size of unrolled
+ * rounds; so do the xmm groups of 5 to 7 blocks.  The xmm main loop and the
+ * smaller groups call local functions of unrolled rounds, one per group
+ * size, direction and implementation, shared by the modes (see _rounds):
+ * there the AES instructions take half the cycles of a ymm loop, and the
+ * loop's instructions would compete with them (on Intel the loop branch and
+ * counter use the ports of aesenc).  The first and last round keys stay in
+ * registers.
  *
  * A call of exactly one block (@len = 16, the commonest short call) skips
  * all of that: it is tested for first and done on xmm by a round function
@@ -82,8 +85,9 @@
  * - No data-dependent branches or memory indices: branches depend on @len,
  *   the key length and (CTR) the public counter only.
  * - No stack frame, no callee-saved registers.
- * - No unrolled AES rounds in the main loop (see _rounds); the key size
- *   only decides where the rounds end.
+ * - No unrolled AES rounds inline: in loops on ymm/zmm, in shared local
+ *   functions on xmm (see _rounds); the key size only decides where the
+ *   rounds end.
  * - No VAES for CBC encryption or single blocks (serial: see above).
  * - CTR: no vector carry arithmetic.  The counters are little-endian
  *   128-bit integers in the vector lanes, and the vectors only ever add to
@@ -254,16 +258,19 @@
  * displacement; the last one is RNDKEYLAST.  Clobbers GTMP0, RNDKEY and the
  * flags.
  *
- * The main loop (\n = 8), and the xmm groups of 5 to 7 blocks, loop over
- * the middle round keys, one broadcast load per round for all \n vectors,
- * from KEY - 112 to RNDKEYLAST_PTR: unrolled, that code would be 8 times the
- * size, and the loop's three instructions run beside the \n AES
- * instructions.  The groups of 1, 2 and 4 call a local function of
- * unrolled rounds instead (see _rounds_func), shared by the modes of an
- * implementation: there a loop's overhead would weigh on short messages.
+ * The ymm/zmm main loop (\n = 8), and the xmm groups of 5 to 7 blocks, loop
+ * over the middle round keys, one broadcast load per round for all \n
+ * vectors, from KEY - 112 to RNDKEYLAST_PTR: unrolled, that code would be 8
+ * times the size, and the loop's three instructions run beside the \n AES
+ * instructions.  The groups of 1, 2 and 4, and the xmm main loop, call a
+ * local function of unrolled rounds instead (see _rounds_func), shared by
+ * the modes of an implementation: there a loop's overhead would weigh on
+ * short messages, or (xmm main loop) its add, compare and branch would take
+ * issue slots of the aesenc ports on Intel (llvm-mca's sapphirerapids:
+ * ECB AES-128 5.30 -> 5.05 cycles per block).
  */
 .macro	_rounds	dir, n, sfx, impl
-.if \n > 4
+.if \n > 4 && !(VL == 16 && \n == 8)
 	lea		-112(KEY), GTMP0
 .if VL == 16
 	.p2align	4	/* xmm: short groups enter it too: one fetch block */
@@ -1155,6 +1162,9 @@ SYM_FUNC_END(_aes_\dir\()_one_avx)
 .if VL > 16
 	_rounds_func	enc, 1, _XMM, \impl
 	_rounds_func	dec, 1, _XMM, \impl
+.else
+	_rounds_func	enc, 8, , \impl
+	_rounds_func	dec, 8, , \impl
 .endif
 SYM_TYPED_FUNC_START(aes_ecb_encrypt_\impl)
 	_aes_mode_crypt	ecb_enc, \impl, aes_ecb_encrypt
