@@ -255,8 +255,10 @@
  * AESDATA0..AESDATA(n-1), \dir = enc or dec: full vectors if \sfx is empty, their
  * low blocks if \sfx is _XMM.  KEY points 128 bytes after the first round
  * key, so that round key r (1..13) is at 16*r - 128 (KEY), a signed-byte
- * displacement; the last one is RNDKEYLAST.  Clobbers GTMP0, RNDKEY and the
- * flags.
+ * displacement; the last one is RNDKEYLAST.  Decryption stops before the
+ * last round, which is the mode's (_group): plain, or on xmm CBC's with the
+ * previous ciphertext block folded into its key (_cbc_last).  Clobbers
+ * GTMP0, RNDKEY and the flags.
  *
  * The ymm/zmm main loop (\n = 8), and the xmm groups of 5 to 7 blocks, loop
  * over the middle round keys, one broadcast load per round for all \n
@@ -285,11 +287,9 @@
 	add		$16, GTMP0
 	cmp		GTMP0, RNDKEYLAST_PTR
 	jne		.Lround\@
-.irp i, 0,1,2,3,4,5,6,7
-.if \i < \n
-	_vaes_i		aes\dir\()last, RNDKEYLAST, \i
+.ifc \dir, enc
+	_last_rounds	enc, \n, \sfx
 .endif
-.endr
 .else
 	call		_aes_\dir\()\n\()\sfx\()_\impl
 .endif
@@ -317,13 +317,20 @@ SYM_FUNC_START_LOCAL(_aes_\dir\()\n\()\sfx\()_\impl)
 	_round		\dir, 12, \n, \sfx
 	_round		\dir, 13, \n, \sfx
 .Llast\@:
+.ifc \dir, enc
+	_last_rounds	enc, \n, \sfx
+.endif
+	RET
+SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
+.endm
+
+/* The last AES round on AESDATA0..AESDATA(n-1), with RNDKEYLAST */
+.macro	_last_rounds	dir, n, sfx
 .irp i, 0,1,2,3,4,5,6,7
 .if \i < \n
 	_vaes_i		aes\dir\()last, RNDKEYLAST\sfx, \i, \sfx
 .endif
 .endr
-	RET
-SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
@@ -445,7 +452,11 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endr
 .Lin_done\@:
 .if MODE_DEC
+	/* (the last round of decryption is the mode's: see _rounds) */
 	_rounds		dec, \n, \sfx, \impl
+.if !MODE_CBC || VL > 16
+	_last_rounds	dec, \n, \sfx
+.endif
 .else
 	_rounds		enc, \n, \sfx, \impl
 .endif
@@ -456,7 +467,9 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	 * and its result is then not stored.
 	 */
 .irp i, 0,1,2,3,4,5,6,7
-.if \i < \n
+.if \i < \n && VL == 16
+	_cbc_last	\i
+.elseif \i < \n
 	_cbc_xor	\i, \sfx, \tail
 .endif
 .endr
@@ -590,9 +603,10 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .elseif MODE_XCTR
 	_vpxor		IVK\sfx, LE_CTR\sfx, AESDATA\i\sfx
 .elseif CBC_KEEP && \i < \n - 1
-	/* the block, kept in CIPHER\i (for _cbc_xor), ^ RNDKEY0 */
+	/* the block ^ RNDKEY0; CIPHER\i = the block ^ RNDKEYLAST (_cbc_last) */
 	_vmovdqu	\i*W(SRC), CIPHER\i
 	_vpxor		RNDKEY0, CIPHER\i, AESDATA\i
+	_vpxor		RNDKEYLAST, CIPHER\i, CIPHER\i
 .else
 	/* the block(s) ^ RNDKEY0; masked: under %k1 */
 .ifc \tail, masked
@@ -611,20 +625,11 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * CBC: AESDATA\i ^= the ciphertext 16 bytes before it (see _group): for i >
- * 0 from memory or, CBC_KEEP, from where _group_input kept it
+ * CBC, ymm and zmm: AESDATA\i ^= the ciphertext 16 bytes before it (see
+ * _group), after the last round
  */
 .macro	_cbc_xor	i, sfx, tail
-.if \i > 0 && OVERLAP && \i == 3
-.if USE_AVX
-	vpxor		-32(SRC,LEN), AESDATA\i, AESDATA\i
-.else
-	movdqu		-32(SRC,LEN), TMP0_XMM
-	pxor		TMP0_XMM, AESDATA\i
-.endif
-.elseif \i > 0 && CBC_KEEP
-	_vpxor		CIPHER_BEFORE\i, AESDATA\i, AESDATA\i
-.elseif \i > 0
+.if \i > 0
 	_xor_mem	\i*W-16(SRC), AESDATA\i\sfx, TMP0_XMM
 .elseif W == 16
 	_vpxor		PREV_XMM, AESDATA0_XMM, AESDATA0_XMM
@@ -638,6 +643,39 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .else
 	vinserti128	$1, (SRC), PREV, TMP0
 	vpxor		TMP0, AESDATA0, AESDATA0
+.endif
+.endm
+
+/*
+ * CBC, xmm: the last round of AESDATA\i, with the round key XORed with the
+ * ciphertext block before it (see _group): aesdeclast ends with the XOR of
+ * its key, so this is AES^-1 ^ the previous ciphertext in one instruction,
+ * with the XOR off the AES latency chain and free to issue early (on
+ * Intel, where pxor shares ports with aesdec, it no longer waits for the
+ * last aesdec).  For i > 0 from memory or, CBC_KEEP, from where
+ * _group_input kept it.  Clobbers TMP0.
+ */
+.macro	_cbc_last	i
+.if \i > 0 && CBC_KEEP && !(OVERLAP && \i == 3)
+	/* CIPHER_BEFORE\i already holds that block ^ RNDKEYLAST */
+	_vaes		aesdeclast, CIPHER_BEFORE\i, AESDATA\i
+.else
+.if \i > 0 && OVERLAP && \i == 3
+.if USE_AVX
+	vpxor		-32(SRC,LEN), RNDKEYLAST, TMP0
+.else
+	movdqu		-32(SRC,LEN), TMP0
+	pxor		RNDKEYLAST, TMP0
+.endif
+.elseif \i > 0 && USE_AVX
+	vpxor		\i*16-16(SRC), RNDKEYLAST, TMP0
+.elseif \i > 0
+	movdqu		\i*16-16(SRC), TMP0
+	pxor		RNDKEYLAST, TMP0
+.else
+	_vpxor		PREV, RNDKEYLAST, TMP0
+.endif
+	_vaes		aesdeclast, TMP0, AESDATA\i
 .endif
 .endm
 
@@ -1096,6 +1134,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	lea		OFF + 128(KEY), KEY
 .if MODE_DEC
 	call		_aes_dec1_\impl
+	aesdeclast	RNDKEYLAST_XMM, %xmm0	/* (see _rounds) */
 .else
 	call		_aes_enc1_\impl
 .endif

@@ -40,6 +40,9 @@ xmm cbc, kept ciphertext: block 2 XORed with itself|s/^\t.set\tCIPHER_BEFORE2, C
 cbc with len 0: a block is processed anyway|s/^\tjb\t\t.Lone_done\\@\t/\tnop\t\t\t/
 iv/counter load: the high qword read from the low one|s/\$1, 8(IV_PTR), \\xmm/$1, (IV_PTR), \\xmm/
 ctr, a final group of whole blocks: the second segment (after a 2^64 wrap) skipped|s/^\tjnz\t\t\\part$/\tnop/
+xmm cbc: a kept ciphertext block not folded into the last round key|s/^\t_vpxor\t\tRNDKEYLAST, CIPHER\\i, CIPHER\\i$/\tnop/
+ecb decryption, xmm: the last round left out|s/^\.if !MODE_CBC || VL > 16$/.if VL > 16/
+one-block path, aesni decryption: the last round left out|s/^\taesdeclast\tRNDKEYLAST_XMM, %xmm0\t/\tnop\t\t\t/
 '
 
 run_rig() {		# run_rig RIG COPY LOG: 0 if the rig passed
