@@ -461,7 +461,10 @@
  * the products of four vpclmulqdq would cost more than those four shorter
  * ones: NEXT0 = TWEAK3 * x, NEXT1 = NEXT0 * x, and so on;
  * _next_tweaks_finish then sets TWEAKi = NEXTi, once the current tweaks are
- * no longer needed.
+ * no longer needed.  In the last iteration (LAST_ITER) both compute NEXT0
+ * and TWEAK0 only, all that the code after the loop uses: for a message of
+ * 4..7 blocks the other three would be 15 instructions beside the AES
+ * rounds for nothing.
  */
 .macro	_next_tweaks_step	s
 .if VL == 64
@@ -498,6 +501,7 @@
 .irp n, 0,1,2,3,4
 .if \s == \n
 	_mul_x_step	\n, TWEAK3, NEXT0, TMP3, GFPOLY
+.elseif LAST_ITER
 .elseif \s == \n + 5
 	_mul_x_step	\n, NEXT0, NEXT1, TMP3, GFPOLY
 .elseif \s == \n + 10
@@ -513,7 +517,7 @@
 .irp i, 0,1,2,3
 .if VL == 64
 	_v3		pslldq, $(4*NBLK/8), TWEAK\i, TWEAK\i
-.elseif VL == 16
+.elseif VL == 16 && (\i == 0 || !LAST_ITER)
 	_vmovdqa	NEXT\i, TWEAK\i
 .endif
 .endr
@@ -700,15 +704,17 @@
 .endm
 
 /*
- * _main_loop dir, qword: the main loop of _aes_xts_crypt (see there), with
- * the ymm tweak update of _next_tweaks_step selected by \qword (0: the byte
- * rotation, 1: the qword shifts; xmm and zmm have one form, \qword = 0).
+ * _main_loop dir, qword, last: the main loop of _aes_xts_crypt (see there),
+ * with the ymm tweak update of _next_tweaks_step selected by \qword (0: the
+ * byte rotation, 1: the qword shifts; xmm and zmm have one form, \qword = 0);
+ * \last = 1 (xmm only) for the instance that runs just the last iteration.
  * Entered with LEN >= 0 (at least 4 vectors left, LEN counting 4*VL less)
  * and TWEAK0..3 (ymm: also AESDATA0..3) loaded; falls through once fewer
  * than 4 vectors are left.
  */
-.macro	_main_loop	dir, qword
+.macro	_main_loop	dir, qword, last=0
 	.set		QWORD_TWEAKS, \qword
+	.set		LAST_ITER, \last
 .Lmain_loop\@:
 .if VL != 32
 .irp i, 0,1,2,3
@@ -862,6 +868,20 @@
 	jmp		.Lmain_loop_done\@
 .Lmain_qword\@:
 	_main_loop	\dir, 1
+.elseif VL == 16
+	/*
+	 * The loop runs while at least 8 vectors are left (LEN counting
+	 * 8*VL less in it), then the last iteration, whose tweak update
+	 * computes only NEXT0 (the tweak of the vectors after it), from
+	 * another instance of the same macro (whose closing branch is never
+	 * taken).
+	 */
+	sub		$4*VL, LEN
+	jl		.Lmain_last\@
+	_main_loop	\dir, 0
+.Lmain_last\@:
+	add		$4*VL, LEN
+	_main_loop	\dir, 0, 1
 .else
 	_main_loop	\dir, 0
 .endif
