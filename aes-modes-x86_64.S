@@ -40,7 +40,8 @@
  * the length, the blocks past the end (tail "rest" of _group), so that
  * the last 1..8 blocks, a partial one included, are one group: the main
  * loop's last iteration takes 8 of them, else one group of exactly 7, 6,
- * 5, 4 (also for 3), 2 or 1 does (see _aes_mode_crypt).
+ * 5, 4 (also for 3: ECB and CBC then do block 2 twice), 2 or 1 does (see
+ * _aes_mode_crypt).
  *
  * On ymm and zmm the main loop runs the AES rounds as a loop over the round
  * keys, one broadcast load per round for all 8 vectors: the loads and the
@@ -375,7 +376,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  *		(jumping to \part, see _rest_out), and CBC's PREV is updated
  *		only by the main loop's group (\n = 8), the others end the
  *		message.  Only lanes \lo+1.. can be out (so at most one, in
- *		the group of 4 for 3 blocks).  So lanes 0..\lo-1 hold whole
+ *		the group of 4 for 3 blocks; for ECB and CBC not even that:
+ *		see OVERLAP).  So lanes 0..\lo-1 hold whole
  *		blocks, and for ECB and CBC (LEN a multiple of 16) lane \lo
  *		too.  The main loop of xmm is such a group, \lo = 7.
  *
