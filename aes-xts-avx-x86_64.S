@@ -63,8 +63,9 @@
  * multiplications by x).  ymm also loads the next 4 vectors of data
  * before it stores the current ones (see the main loop).  What remains is
  * done one vector at a time, then (ymm/zmm only) the last whole blocks one
- * block at a time, or with one masked vector on avx10.  Then comes
- * ciphertext stealing if @len is not a multiple of 16.
+ * block at a time (ymm: at most one), or with one masked vector on avx10
+ * with zmm.  Then comes ciphertext stealing if @len is not a multiple of
+ * 16.
  *
  * ABI
  * ===
@@ -911,7 +912,7 @@
 .if VL > 16
 	/* Then the last (fewer than VL / 16) whole blocks */
 .Lblocks\@:
-.if USE_AVX10
+.if USE_AVX10 && VL == 64
 	/* ... as one vector, with masked loads and stores */
 	mov		LEN32, GTMP0_32
 	and		$~15, GTMP0_32
@@ -931,7 +932,11 @@
 	sub		$16, GTMP0_32
 	jnz		.Ladvance_tweak\@
 .else
-	/* ... one block at a time */
+	/*
+	 * ... one block at a time.  ymm has at most one such block, for
+	 * which this costs less than the masked vector (no mask to build, no
+	 * masked store), on avx10 too.
+	 */
 	sub		$16, LEN
 	jl		.Lblock_loop_done\@
 .Lblock_loop\@:
