@@ -765,6 +765,12 @@
  * was stored as one 16-byte or as two 8-byte pieces.  Reads BSWAP_MASK.
  */
 .macro _j0_block dst
+	_le_ctr_j0	\dst
+	_v3		pshufb, BSWAP_MASK, \dst, \dst
+.endm
+
+/* _le_ctr_j0 dst: dst = le_ctr with le_ctr[0] = 1, read as _j0_block says */
+.macro _le_ctr_j0 dst
 	_v		movq .Lone(%rip), \dst
 .if USE_AVX
 	vpinsrq		$1, 8(LE_CTR_PTR), \dst, \dst
@@ -773,7 +779,6 @@
 	pinsrq		$1, 8(LE_CTR_PTR), \dst
 	pinsrd		$1, 4(LE_CTR_PTR), \dst
 .endif
-	_v3		pshufb, BSWAP_MASK, \dst, \dst
 .endm
 
 /*
@@ -906,7 +911,8 @@
 
 	add		$KEY_BIAS, KEY
 	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
-	_v		movdqu (LE_CTR_PTR), LE_CTR
+	/* le_ctr[0] is 1 (the one-shot contract), not read: see _j0_block */
+	_le_ctr_j0	LE_CTR
 	_v3		paddd, .Lone(%rip), LE_CTR, LE_CTR	/* counter 2 */
 	_vpxor		GHASH_ACC, GHASH_ACC, GHASH_ACC
 	/* aadlen and the direction wait in TAG_MASK while AAD is hashed */

@@ -1000,7 +1000,14 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
 	 * TAGMASK = E_K(J0), J0 being le_ctr as given (counter 1), on xmm;
 	 * LE_CTR = the counters 2, 3, ... of the data's first vector.
 	 */
-	vbroadcasti32x4	(LE_CTR_PTR), LE_CTR
+	/*
+	 * le_ctr[0] is 1 (the one-shot contract) and is not read, as in the
+	 * final: GFPOLY's low dword is 1, le_ctr[1] and le_ctr[2..3] come by a
+	 * 4- and an 8-byte load, then J0 goes to every lane.
+	 */
+	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY_XMM, LE_CTR_XMM
+	vpinsrq		$1, 8(LE_CTR_PTR), LE_CTR_XMM, LE_CTR_XMM
+	vshufi64x2	$0, LE_CTR, LE_CTR, LE_CTR
 	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, TAGMASK_XMM
 	vpaddd		.Lctr_lane_offsets + 16(%rip), LE_CTR, LE_CTR
 	.if VL == 64
@@ -1146,9 +1153,10 @@ SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 	kmovq		%k5, 64(%rsp)
 	movl		OS_AADLEN32, 72(%rsp)
 	movl		%r10d, 76(%rsp)
-	vmovdqu		(LE_CTR_PTR), %xmm0
-	mov		$2, %eax
-	vpinsrd		$0, %eax, %xmm0, %xmm0
+	mov		$2, %eax		/* le_ctr[0] not read: see above */
+	vmovd		%eax, %xmm0
+	vpinsrd		$1, 4(LE_CTR_PTR), %xmm0, %xmm0
+	vpinsrq		$1, 8(LE_CTR_PTR), %xmm0, %xmm0
 	vmovdqu		%xmm0, 16(%rsp)
 	vpxor		%xmm0, %xmm0, %xmm0
 	vmovdqu		%xmm0, (%rsp)

@@ -1131,7 +1131,14 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx2)
 SYM_FUNC_START_LOCAL(__aes_gcm_oneshot_vaes_avx2)
 	_load_ghash_consts
 	/* The counter blocks of the data: le_ctr + 1 and + 2 (.Lctr_lanes+16) */
-	vbroadcasti128	(LE_CTR_PTR), LE_CTR
+	/*
+	 * le_ctr[0] is 1 (the one-shot contract) and is not read, as in the
+	 * final: GFPOLY's low dword is 1, le_ctr[1] and le_ctr[2..3] come by a
+	 * 4- and an 8-byte load.
+	 */
+	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY_XMM, LE_CTR_XMM
+	vpinsrq		$1, 8(LE_CTR_PTR), LE_CTR_XMM, LE_CTR_XMM
+	vinserti128	$1, LE_CTR_XMM, LE_CTR, LE_CTR
 	vpaddd		.Lctr_lanes+16(%rip), LE_CTR, LE_CTR
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM
 
