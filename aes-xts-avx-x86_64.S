@@ -47,7 +47,11 @@
  * byte form; nonzero, the qword form.  The glue sets it once at init, on
  * AMD CPUs with AVX-512 (Zen 4 on); Zen 3, whose AES pipes also take the
  * vector shifts and vpclmulqdq, keeps the byte form, which has fewer of
- * them.  The test rigs set it both ways, so that both forms are tested on
+ * them.  The qword form's gain is in the throughput of a long run of
+ * iterations; over a few (fewer than XTS_QWORD_MIN_LEN bytes for the main
+ * loop) the byte form, with fewer instructions per tweak, does as well or
+ * better, so it runs there whatever the byte says.  The test rigs set it
+ * both ways, so that both forms are tested on
  * any CPU.  Only the loop is doubled, not the function: the
  * exported names and prototypes stay one per implementation, the setup and
  * the tail code stay shared, and the cost per call is one predictable
@@ -121,6 +125,12 @@
 #include <linux/cfi_types.h>
 #include "aesni-intel.h"
 #include "aes-macros.h"
+
+/*
+ * The ymm main loop takes its qword form (where selected, see "Vendor
+ * forms") only when at least this many bytes are left for it
+ */
+#define XTS_QWORD_MIN_LEN	1024
 
 .section .rodata
 .p2align 6
@@ -862,12 +872,18 @@
 .endr
 .endif
 .if VL == 32
-	/* The form chosen for this CPU (see "Vendor forms") */
+	/*
+	 * The form chosen for this CPU (see "Vendor forms"); the qword form
+	 * only for at least XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less)
+	 */
 	cmpb		$0, aes_xts_ymm_qword_tweaks(%rip)
 	jne		.Lmain_qword\@
+.Lmain_byte\@:
 	_main_loop	\dir, 0
 	jmp		.Lmain_loop_done\@
 .Lmain_qword\@:
+	cmp		$XTS_QWORD_MIN_LEN - 4*VL, LEN
+	jl		.Lmain_byte\@
 	_main_loop	\dir, 1
 .elseif VL == 16
 	/*
