@@ -832,7 +832,22 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx10)
 .endm
 
 _set_veclen 16
-	/* only xmm here: the constants in low registers, for VEX encodings */
+	/*
+ * _le_ctr_words src, dst: dst = src's low dword, then le_ctr[1], le_ctr[2],
+ * le_ctr[3] (xmm registers).  le_ctr[0] is never loaded: the callers have
+ * just stored it (1 for the tag's block), and a load overlapping that small
+ * store and the older one of the whole counter could take its data from
+ * neither, and would wait until both are in the cache.  le_ctr[1] and
+ * le_ctr[2..3] come by a 4- and an 8-byte load, each within one store
+ * whether the counter was stored as one 16-byte, two 8-byte or four 4-byte
+ * pieces.
+ */
+.macro _le_ctr_words src, dst
+	vpinsrd		$1, 4(LE_CTR_PTR), \src, \dst
+	vpinsrq		$1, 8(LE_CTR_PTR), \dst, \dst
+.endm
+
+/* only xmm here: the constants in low registers, for VEX encodings */
 	.set BSWAP_MASK, %xmm4
 	.set GFPOLY, %xmm5
 SYM_FUNC_START_LOCAL(aes_gcm_final_vaes_avx10)
@@ -840,17 +855,8 @@ SYM_FUNC_START_LOCAL(aes_gcm_final_vaes_avx10)
 	vmovdqa		.Lgfpoly(%rip), GFPOLY
 	movl		AES_KEYLEN_OFFSET(KEY), KEYLEN32
 
-	/*
-	 * J0: le_ctr with counter 1, which is also the low dword of GFPOLY.
-	 * le_ctr[0] is not loaded: the caller has just stored 1 there, and a
-	 * load overlapping that store and the older one of the whole counter
-	 * could take its data from neither, and would wait until both are
-	 * in the cache.  le_ctr[1] and le_ctr[2..3] come by a 4- and an
-	 * 8-byte load, each within one store whether the counter was stored
-	 * as one 16-byte or as two 8-byte pieces.
-	 */
-	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY, AESDATA0
-	vpinsrq		$1, 8(LE_CTR_PTR), AESDATA0, AESDATA0
+	/* J0: le_ctr with counter 1, which is also the low dword of GFPOLY */
+	_le_ctr_words	GFPOLY, AESDATA0
 	vpshufb		BSWAP_MASK, AESDATA0, AESDATA0
 	vpxor		AES_KEY_ENC_OFFSET(KEY), AESDATA0, AESDATA0
 
@@ -1000,13 +1006,8 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
 	 * TAGMASK = E_K(J0), J0 being le_ctr as given (counter 1), on xmm;
 	 * LE_CTR = the counters 2, 3, ... of the data's first vector.
 	 */
-	/*
-	 * le_ctr[0] is 1 (the one-shot contract) and is not read, as in the
-	 * final: GFPOLY's low dword is 1, le_ctr[1] and le_ctr[2..3] come by a
-	 * 4- and an 8-byte load, then J0 goes to every lane.
-	 */
-	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY_XMM, LE_CTR_XMM
-	vpinsrq		$1, 8(LE_CTR_PTR), LE_CTR_XMM, LE_CTR_XMM
+	/* (le_ctr[0] is 1, the one-shot contract: GFPOLY's low dword) */
+	_le_ctr_words	GFPOLY_XMM, LE_CTR_XMM
 	vshufi64x2	$0, LE_CTR, LE_CTR, LE_CTR
 	vpshufb		BSWAP_MASK_XMM, LE_CTR_XMM, TAGMASK_XMM
 	vpaddd		.Lctr_lane_offsets + 16(%rip), LE_CTR, LE_CTR
@@ -1153,10 +1154,9 @@ SYM_FUNC_START_LOCAL(aes_gcm_oneshot_long_vaes_avx10)
 	kmovq		%k5, 64(%rsp)
 	movl		OS_AADLEN32, 72(%rsp)
 	movl		%r10d, 76(%rsp)
-	mov		$2, %eax		/* le_ctr[0] not read: see above */
+	mov		$2, %eax
 	vmovd		%eax, %xmm0
-	vpinsrd		$1, 4(LE_CTR_PTR), %xmm0, %xmm0
-	vpinsrq		$1, 8(LE_CTR_PTR), %xmm0, %xmm0
+	_le_ctr_words	%xmm0, %xmm0
 	vmovdqu		%xmm0, 16(%rsp)
 	vpxor		%xmm0, %xmm0, %xmm0
 	vmovdqu		%xmm0, (%rsp)

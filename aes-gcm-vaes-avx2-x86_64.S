@@ -1027,6 +1027,21 @@ SYM_FUNC_START(aes_gcm_dec_update_vaes_avx2)
 SYM_FUNC_END(aes_gcm_dec_update_vaes_avx2)
 
 /*
+ * _le_ctr_words src, dst: dst = src's low dword, then le_ctr[1], le_ctr[2],
+ * le_ctr[3] (xmm registers).  le_ctr[0] is never loaded: the callers have
+ * just stored it (1 for the tag's block), and a load overlapping that small
+ * store and the older one of the whole counter could take its data from
+ * neither, and would wait until both are in the cache.  le_ctr[1] and
+ * le_ctr[2..3] come by a 4- and an 8-byte load, each within one store
+ * whether the counter was stored as one 16-byte, two 8-byte or four 4-byte
+ * pieces.
+ */
+.macro _le_ctr_words src, dst
+	vpinsrd		$1, 4(LE_CTR_PTR), \src, \dst
+	vpinsrq		$1, 8(LE_CTR_PTR), \dst, \dst
+.endm
+
+/*
  * _aes_gcm_final enc: the body of aes_gcm_{enc,dec}_final_vaes_avx2.
  * Hashes the lengths block (bit lengths of the AAD and the data, big-endian,
  * i.e. data bits in the low half of the reflected form), then
@@ -1043,18 +1058,8 @@ SYM_FUNC_END(aes_gcm_dec_update_vaes_avx2)
 	vmovdqu		.Lbswap_mask(%rip), BSWAP_MASK_XMM
 	vmovdqu		.Lgfpoly(%rip), GFPOLY_XMM
 
-	/*
-	 * The counter block of the tag, encrypted: le_ctr[1..3] with 1 (the
-	 * low dword of GFPOLY) as its counter.  le_ctr[0] is not loaded: the
-	 * caller has just stored 1 there, and a load overlapping that store
-	 * and the older one of the whole counter could take its data from
-	 * neither, and would wait until both are in the cache.  le_ctr[1]
-	 * and le_ctr[2..3] come by a 4- and an 8-byte load, each within one
-	 * store whether the counter was stored as one 16-byte or as two
-	 * 8-byte pieces.
-	 */
-	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY_XMM, AESDATA0_XMM
-	vpinsrq		$1, 8(LE_CTR_PTR), AESDATA0_XMM, AESDATA0_XMM
+	/* The counter block of the tag, encrypted: counter 1, GFPOLY's low dword */
+	_le_ctr_words	GFPOLY_XMM, AESDATA0_XMM
 	vpshufb		BSWAP_MASK_XMM, AESDATA0_XMM, AESDATA0_XMM
 	_aes_encrypt_1x	AESDATA0_XMM
 
@@ -1131,13 +1136,8 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx2)
 SYM_FUNC_START_LOCAL(__aes_gcm_oneshot_vaes_avx2)
 	_load_ghash_consts
 	/* The counter blocks of the data: le_ctr + 1 and + 2 (.Lctr_lanes+16) */
-	/*
-	 * le_ctr[0] is 1 (the one-shot contract) and is not read, as in the
-	 * final: GFPOLY's low dword is 1, le_ctr[1] and le_ctr[2..3] come by a
-	 * 4- and an 8-byte load.
-	 */
-	vpinsrd		$1, 4(LE_CTR_PTR), GFPOLY_XMM, LE_CTR_XMM
-	vpinsrq		$1, 8(LE_CTR_PTR), LE_CTR_XMM, LE_CTR_XMM
+	/* (le_ctr[0] is 1, the one-shot contract: GFPOLY's low dword) */
+	_le_ctr_words	GFPOLY_XMM, LE_CTR_XMM
 	vinserti128	$1, LE_CTR_XMM, LE_CTR, LE_CTR
 	vpaddd		.Lctr_lanes+16(%rip), LE_CTR, LE_CTR
 	vpxor		GHASH_ACC_XMM, GHASH_ACC_XMM, GHASH_ACC_XMM

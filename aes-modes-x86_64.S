@@ -269,8 +269,7 @@
  * local function of unrolled rounds instead (see _rounds_func), shared by
  * the modes of an implementation: there a loop's overhead would weigh on
  * short messages, or (xmm main loop) its add, compare and branch would take
- * issue slots of the aesenc ports on Intel (llvm-mca's sapphirerapids:
- * ECB AES-128 5.30 -> 5.05 cycles per block).
+ * issue slots of the aesenc ports on Intel.
  */
 .macro	_rounds	dir, n, sfx, impl
 .if \n > 4 && !(VL == 16 && \n == 8)
@@ -819,9 +818,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * \xmm = the 16 bytes at IV_PTR, read as two qwords: callers (and this code,
  * for the counter it writes back) store an IV in 8-byte halves, and a 16-byte
  * load of two pending 8-byte stores cannot take its data from them: it waits
- * until they reach the cache.  The high qword is inserted with pinsrq: a
- * movhps load in its place made CBC decryption of 128 bytes 6% slower when
- * the caller had written the IV with one 16-byte store.
+ * until they reach the cache.  The high qword goes in by pinsrq.
  */
 .macro	_load_iv	xmm
 	_v		movq, (IV_PTR), \xmm
