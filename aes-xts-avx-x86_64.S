@@ -40,7 +40,7 @@
  *
  * The ymm main loop (vaes_avx2, vaes_avx10_256) exists in two forms that
  * differ only in how the tweaks advance (see "Tweak arithmetic"): byte
- * rotation + vpclmulqdq, which leaves Intel's AES ports free, and qword
+ * shifts + vpclmulqdq, which leave Intel's AES ports free, and qword
  * shifts, which cost AMD Zen 4's AES pipes less than byte shuffles do.
  * Each function holds both loops, and picks one per call, before the loop,
  * by the byte aes_xts_ymm_qword_tweaks (aesni-intel.h): 0, the default, the
@@ -60,9 +60,9 @@
  * Per iteration of the main loop, 4 vectors of data are processed: 4 blocks
  * for xmm, 8 for ymm, 16 for zmm, while the next 4 vectors of tweaks are
  * computed, spread over the AES rounds (see "Tweak arithmetic" and
- * _next_tweaks_step: ymm multiplies each vector by x^8, with a byte rotation
+ * _next_tweaks_step: ymm multiplies each vector by x^8, with byte shifts
  * and one vpclmulqdq on Intel, with qword shifts on Zen 4 (see "Vendor forms"
- * below), and folds the final XOR with the tweak into the last round key;
+ * above), and folds the final XOR with the tweak into the last round key;
  * zmm multiplies by x^16 with byte shifts and vpclmulqdq; xmm chains
  * multiplications by x).  ymm also loads the next 4 vectors of data
  * before it stores the current ones (see the main loop).  What remains is
@@ -156,18 +156,6 @@
 .Lxts_gf_poly86:
 	.quad	0x86, 0, 0x86, 0, 0x86, 0, 0x86, 0
 /*
- * For _mul_x8 (see there), in each 128-bit lane of a ymm register: the
- * vpshufb mask that moves byte 15 to byte 0 and zeroes the others, and the
- * vpand mask of byte 0
- */
-.Lxts_byte15_shuf:
-.rept 2
-	.byte	0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
-	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
-.endr
-.Lxts_byte0_mask:
-	.quad	0xff, 0, 0xff, 0
-/*
  * x^128 mod the XTS polynomial in the low qword; read as dwords, the masks
  * of the carries of a multiplication by x (see _mul_xk)
  */
@@ -225,7 +213,6 @@
 	.set	TWEAK_PTR, %r8
 	.set	KEYLEN, %r9	/* key length in bytes: 16, 24 or 32 */
 	.set	KEYLEN32, %r9d
-	.set	RNDKEY0_PTR, %r10	/* &the first round key */
 	.set	GTMP0, %rax
 	.set	GTMP0_32, %eax
 	.set	GTMP1, %r11
@@ -264,7 +251,10 @@
 	.set	TMP2, V10
 	.set	TMP2_XMM, X10
 	.set	NEXT3, V11
-	/* .Lxts_gf_poly in each 128-bit lane (avx2: not in the main loop) */
+	/*
+	 * .Lxts_gf_poly in each 128-bit lane (avx2: not in the qword form of
+	 * the main loop)
+	 */
 	.set	GFPOLY, V12
 	.set	GFPOLY_XMM, X12
 	.set	RNDKEY, V13		/* round key loaded from memory */
@@ -326,23 +316,18 @@
  *
  *   T * x^k = (T << k) ^ clmul((T >> (128-k)).lo, 0x87)
  *
- * zmm does it so: vpslldq, vpsrldq, vpclmulqdq $0x00 and an XOR.  ymm
- * (_mul_x8, k = 8) rotates each lane by one byte instead (vpalignr $15 of T
- * with itself), R = (T << 8) ^ (T >> 120), which already adds the wrapped
- * byte B = T >> 120 once, so that with 0x86 = 0x87 ^ 1 again
- *
- *   T * x^8 = R ^ clmul(B, 0x86)
- *
- * where B, alone in the low byte of its lane, comes from vpshufb of T or
- * from R AND 0xff.  The choice between these forms is a choice of ports:
- * vaesenc runs on ports 0 and 1 of Intel's cores (Ice Lake, Sapphire
- * Rapids), which also execute the qword shifts, while byte shifts, vpalignr,
- * vpshufb and vpclmulqdq go to port 5 (vpshufb also to port 1); on AMD Zen 4
- * vaesenc shares its pipes with vpclmulqdq and, less, with the shuffles.
- * The qword form thus takes 8 slots from the AES rounds of an Intel core per
- * iteration, the byte forms none; on Zen 4 the byte forms cost a little
- * more than the qword form.  The zmm main loop uses the byte form; the ymm
- * one has both, chosen by CPU (see "Vendor forms").
+ * zmm does it so: vpslldq, vpsrldq, vpclmulqdq $0x00 and an XOR, and so
+ * does the byte form of ymm (_mul_x8, k = 8), which multiplies by the low
+ * qword of GFPOLY (0x87) in its register: no operand comes from memory.
+ * The choice between these forms is a choice of ports: vaesenc runs on
+ * ports 0 and 1 of Intel's cores (Ice Lake, Sapphire Rapids), which also
+ * execute the qword shifts, while byte shifts and vpclmulqdq go to port 5;
+ * on AMD Zen 4 vaesenc shares its pipes with vpclmulqdq and, less, with
+ * the shuffles.  The qword form thus takes 8 slots from the AES rounds of
+ * an Intel core per iteration, the byte form none; on Zen 4 the byte form
+ * costs a little more than the qword form over many iterations.  The zmm
+ * main loop uses the byte form; the ymm one has both, chosen by CPU (see
+ * "Vendor forms").
  *
  * For k = 1 there is a shorter way: add each qword to itself, and add in
  * the carries, which are bit 63 (into bit 64: 1 in the high qword) and bit
@@ -420,26 +405,19 @@
 .endm
 
 /*
- * _mul_x8 src, dst, t1, t2 (ymm main loop): \dst = \src * x^8, by the byte
- * rotation of "Tweak arithmetic".  Clobbers \t1 and \t2, which must differ
- * from \src and \dst; \dst may be \src.  Two orders of the same four
- * operations: avx10 (vaes_avx10_256, registered for the Intel CPUs whose
- * clock drops with zmm registers) isolates the wrapped byte with vpshufb
- * from \src, so that vpclmulqdq starts one operation earlier; avx2, which
- * also runs on AMD Zen, with vpand from the rotation, one shuffle fewer
- * (see "Tweak arithmetic" for the ports).
+ * _mul_x8 src, dst, t (ymm main loop, byte form): \dst = \src * x^8 =
+ * (\src << 8) ^ clmul((\src >> 120).lo, 0x87) in each lane (see "Tweak
+ * arithmetic"), with 0x87 from GFPOLY.  Clobbers \t, which must differ
+ * from \src and \dst; \dst may be \src.  One temporary and no memory
+ * operand: the tweak update of every iteration adds no load to those of
+ * the round keys and the data, and the chain from a tweak to the next is
+ * three operations (vpsrldq, vpclmulqdq, XOR).
  */
-.macro	_mul_x8	src, dst, t1, t2
-.if USE_AVX10
-	vpshufb		.Lxts_byte15_shuf(%rip), \src, \t2
-	vpclmulqdq	$0x00, .Lxts_gf_poly86(%rip), \t2, \t2
-	vpalignr	$15, \src, \src, \t1
-.else
-	vpalignr	$15, \src, \src, \t1
-	vpand		.Lxts_byte0_mask(%rip), \t1, \t2
-	vpclmulqdq	$0x00, .Lxts_gf_poly86(%rip), \t2, \t2
-.endif
-	_vpxor		\t2, \t1, \dst
+.macro	_mul_x8	src, dst, t
+	vpsrldq		$15, \src, \t		/* the byte that wraps round */
+	vpclmulqdq	$0x00, GFPOLY, \t, \t
+	vpslldq		$1, \src, \dst
+	_vpxor		\t, \dst, \dst
 .endm
 
 /*
@@ -454,14 +432,14 @@
  * round, aes{enc,dec}last with NEXTi as its round key, also XORs in the
  * tweak (AddRoundKey is the last step of a round) and gives the XTS output
  * directly; then it multiplies TWEAKi in place by x^8 (_mul_x8, with
- * RNDKEY, free between the rounds, and TMP3 on avx10, GFPOLY on avx2
- * (reloaded after the loop) as its temporaries).  The tweaks are thus ready
+ * RNDKEY, free between the rounds, as its temporary).  The tweaks are thus ready
  * early for the next iteration, and nothing is left for after the stores.
  * ymm, qword form (QWORD_TWEAKS = 1, see "Vendor
  * forms"): the same at piece 3*i, one tweak per round from the 9th last
  * round, with _mul_xk (qword shifts, vpshufd, vpclmulqdq) for the
  * multiplication, GFPOLY (avx10) or nothing (avx2) as \poly and TMP3
- * (avx10) or GFPOLY (avx2) as its second temporary.
+ * (avx10) or GFPOLY (avx2, reloaded after the loop) as its second
+ * temporary.
  *
  * zmm multiplies each tweak by x^16 with byte shifts: NEXTi = (TWEAKi >>
  * 112) at piece i, NEXTi = clmul(NEXTi.lo, 0x87) at piece i + 6 (from the
@@ -501,11 +479,7 @@
 .irp i, 0,1,2,3
 .if \s == \i + 1
 	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
-.if USE_AVX10
-	_mul_x8		TWEAK\i, TWEAK\i, RNDKEY, TMP3
-.else
-	_mul_x8		TWEAK\i, TWEAK\i, RNDKEY, GFPOLY
-.endif
+	_mul_x8		TWEAK\i, TWEAK\i, RNDKEY
 .endif
 .endr
 .else
@@ -545,7 +519,7 @@
  *
  * KEY points 7 keys before the last round key of the schedule in use, so
  * that the key j rounds before the last is at (7-j)*16(KEY) whatever the key
- * size, an offset that fits in a signed byte; RNDKEY0_PTR points to the first.
+ * size, an offset that fits in a signed byte.
  * avx10 keeps round key j (0..13) in V(30 - j) and the first in V16; the
  * others keep the first in V15 and load the others into RNDKEY when needed.
  *
@@ -800,13 +774,12 @@
 .endif
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
 	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN32
-	lea		KEY_OFFSET(KEY), RNDKEY0_PTR
+	_vbroadcast128	KEY_OFFSET(KEY), RNDKEY0
 	/*
 	 * key_length / 4 + 6 rounds: the last key is at 16 times that,
 	 * 4 * key_length + 96; KEY points 7 keys before it.
 	 */
 	lea		KEY_OFFSET - 16(KEY,KEYLEN,4), KEY
-	_vbroadcast128	(RNDKEY0_PTR), RNDKEY0
 .if USE_AVX10
 	_load_round_key	0, 30
 	_for_each_mid_round _load_round_key
@@ -834,14 +807,16 @@
 	 * TWEAK0 = the tweaks of the next NBLK blocks, and TWEAK3 keeps the
 	 * broadcast tweak for the other vectors.  ymm takes lane 1 (T * x)
 	 * from a multiplication by x of every lane, whose latency is lower
-	 * than that of _mul_xk lanes (which waits for a vpclmulqdq).
+	 * than that of _mul_xk lanes (which waits for a vpclmulqdq), and
+	 * inserts it with vinserti128, whose latency is lower than vpblendd's
+	 * on AMD Zen 4 (the first data block waits for it).
 	 */
 	cmp		$32, LEN
 	jl		.Lblocks\@
 	_vmovdqa	TWEAK0, TWEAK3
 .if VL == 32
 	_mul_xk		1, TWEAK3, TMP2, TMP1, GFPOLY
-	vpblendd	$0xf0, TMP2, TWEAK3, TWEAK0
+	vinserti128	$1, TMP2_XMM, TWEAK3, TWEAK0
 .else
 	_mul_xk		lanes, TWEAK3, TWEAK0, TMP1, GFPOLY, 0, TMP2
 .endif
@@ -885,6 +860,10 @@
 	cmp		$XTS_QWORD_MIN_LEN - 4*VL, LEN
 	jl		.Lmain_byte\@
 	_main_loop	\dir, 1
+.if !USE_AVX10
+	/* This loop used GFPOLY as a temporary (_next_tweaks_step) */
+	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
+.endif
 .elseif VL == 16
 	/*
 	 * The loop runs while at least 8 vectors are left (LEN counting
@@ -903,10 +882,6 @@
 	_main_loop	\dir, 0
 .endif
 .Lmain_loop_done\@:
-.if VL == 32 && !USE_AVX10
-	/* The main loop used GFPOLY as a temporary (_next_tweaks_step) */
-	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
-.endif
 	add		$4*VL, LEN
 	jz		.Ldone\@		/* the common case: nothing left */
 
@@ -1033,16 +1008,25 @@ SYM_TYPED_FUNC_START(aes_xts_encrypt_iv)
 	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN32
 	movq		(IV_PTR), AESDATA0_XMM		/* see above */
 	movhps		8(IV_PTR), AESDATA0_XMM
-	movdqu		AES_KEY_ENC_OFFSET(KEY), AESDATA1_XMM /* round key 0 */
-	pxor		AESDATA1_XMM, AESDATA0_XMM
-	lea		AES_KEY_ENC_OFFSET - 16(KEY,KEYLEN,4), KEY
+	/*
+	 * Round key 0 and the rebased KEY below (4 * KEYLEN is a multiple of
+	 * 16) are as aligned as KEY
+	 */
+.if AES_KEY_ENC_OFFSET % 16
+	.error "aes_xts_encrypt_iv: key_enc must be 16-byte aligned in the key"
+.endif
 	test		$15, KEY
 	jnz		.Lencrypt_iv_unaligned
+	pxor		AES_KEY_ENC_OFFSET(KEY), AESDATA0_XMM	/* round key 0 */
+	lea		AES_KEY_ENC_OFFSET - 16(KEY,KEYLEN,4), KEY
 	_for_each_mid_round _iv_round, aesenc
 	_iv_round	0, 30, aesenclast
 	movdqu		AESDATA0_XMM, (IV_PTR)
 	RET
 .Lencrypt_iv_unaligned:
+	movdqu		AES_KEY_ENC_OFFSET(KEY), AESDATA1_XMM	/* round key 0 */
+	pxor		AESDATA1_XMM, AESDATA0_XMM
+	lea		AES_KEY_ENC_OFFSET - 16(KEY,KEYLEN,4), KEY
 	_for_each_mid_round _aes_round_1, aesenc, _XMM, AESDATA0_XMM
 	_aes_round_1	0, 30, aesenclast, _XMM, AESDATA0_XMM
 	movdqu		AESDATA0_XMM, (IV_PTR)
