@@ -432,8 +432,10 @@
  * round, aes{enc,dec}last with NEXTi as its round key, also XORs in the
  * tweak (AddRoundKey is the last step of a round) and gives the XTS output
  * directly; then it multiplies TWEAKi in place by x^8 (_mul_x8, with
- * RNDKEY, free between the rounds, as its temporary).  The tweaks are thus ready
- * early for the next iteration, and nothing is left for after the stores.
+ * RNDKEY, free between the rounds, as its temporary).  The tweaks are thus
+ * ready early for the next iteration, and nothing is left for after the
+ * stores.  In the last iteration of the message (LAST_ITER = 1, see
+ * _main_loop) only TWEAK0 advances, all that the code after the loop uses.
  * ymm, qword form (QWORD_TWEAKS = 1, see "Vendor
  * forms"): the same at piece 3*i, one tweak per round from the 9th last
  * round, with _mul_xk (qword shifts, vpshufd, vpclmulqdq) for the
@@ -479,7 +481,9 @@
 .irp i, 0,1,2,3
 .if \s == \i + 1
 	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
+.if LAST_ITER != 1 || \i == 0
 	_mul_x8		TWEAK\i, TWEAK\i, RNDKEY
+.endif
 .endif
 .endr
 .else
@@ -691,11 +695,16 @@
 /*
  * _main_loop dir, qword, last: the main loop of _aes_xts_crypt (see there),
  * with the ymm tweak update of _next_tweaks_step selected by \qword (0: the
- * byte rotation, 1: the qword shifts; xmm and zmm have one form, \qword = 0);
- * \last = 1 (xmm only) for the instance that runs just the last iteration.
+ * byte shifts, 1: the qword shifts; xmm and zmm have one form, \qword = 0).
  * Entered with LEN >= 0 (at least 4 vectors left, LEN counting 4*VL less)
  * and TWEAK0..3 (ymm: also AESDATA0..3) loaded; falls through once fewer
- * than 4 vectors are left.
+ * than 4 vectors are left.  \last (xmm, and the ymm byte form) splits the
+ * loop in two instances: 1 for the one that runs just the last iteration,
+ * whose tweak update does only what the code after the loop needs (see
+ * _next_tweaks_step), and, on ymm, 2 for the one before it, which runs
+ * while at least 8 vectors are left (LEN counting 8*VL less) and so always
+ * loads the next blocks.  A short message would otherwise compute, in its
+ * last iteration, three vectors of tweaks that nothing uses.
  */
 .macro	_main_loop	dir, qword, last=0
 	.set		QWORD_TWEAKS, \qword
@@ -731,15 +740,22 @@
 	add		$4*VL, SRC
 	add		$4*VL, DST
 	sub		$4*VL, LEN
+	/* the next blocks: if any (LAST_ITER 0), always (2), none (1) */
+.if LAST_ITER == 0
 	jl		.Lmain_store\@
+.endif
+.if LAST_ITER != 1
 .irp i, 0,1,2,3
 	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
 .endr
+.endif
 .Lmain_store\@:
 .irp i, 0,1,2,3
 	_vmovdqu	NEXT\i, (\i-4)*VL(DST)
 .endr
+.if LAST_ITER != 1
 	jge		.Lmain_loop\@
+.endif
 .else
 	_aes_round	0, 30, aes\dir\()last, , AESDATA0, AESDATA1, AESDATA2, AESDATA3
 .irp i, 0,1,2,3
@@ -849,12 +865,18 @@
 .if VL == 32
 	/*
 	 * The form chosen for this CPU (see "Vendor forms"); the qword form
-	 * only for at least XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less)
+	 * only for at least XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less).
+	 * The byte form is split as the xmm loop below is (see _main_loop).
 	 */
 	cmpb		$0, aes_xts_ymm_qword_tweaks(%rip)
 	jne		.Lmain_qword\@
 .Lmain_byte\@:
-	_main_loop	\dir, 0
+	sub		$4*VL, LEN
+	jl		.Lmain_byte_last\@
+	_main_loop	\dir, 0, 2
+.Lmain_byte_last\@:
+	add		$4*VL, LEN
+	_main_loop	\dir, 0, 1
 	jmp		.Lmain_loop_done\@
 .Lmain_qword\@:
 	cmp		$XTS_QWORD_MIN_LEN - 4*VL, LEN
