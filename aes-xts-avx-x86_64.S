@@ -42,7 +42,8 @@
  * differ only in how the tweaks advance (see "Tweak arithmetic"): byte
  * shifts + vpclmulqdq, which leave Intel's AES ports free, and qword
  * shifts, which cost AMD Zen 4's AES pipes less than byte shuffles do.
- * Each function holds both loops, and picks one per call, before the loop,
+ * Each function holds both loops, and picks one per call, before the loop
+ * (the last iteration is always the byte form's, see _main_loop),
  * by the byte aes_xts_ymm_qword_tweaks (aesni-intel.h): 0, the default, the
  * byte form; nonzero, the qword form.  The glue sets it once at init, on
  * AMD CPUs with AVX-512 (Zen 4 on); Zen 3, whose AES pipes also take the
@@ -698,13 +699,15 @@
  * byte shifts, 1: the qword shifts; xmm and zmm have one form, \qword = 0).
  * Entered with LEN >= 0 (at least 4 vectors left, LEN counting 4*VL less)
  * and TWEAK0..3 (ymm: also AESDATA0..3) loaded; falls through once fewer
- * than 4 vectors are left.  \last (xmm, and the ymm byte form) splits the
- * loop in two instances: 1 for the one that runs just the last iteration,
- * whose tweak update does only what the code after the loop needs (see
+ * than 4 vectors are left.  \last splits the loop (xmm, ymm) in two
+ * instances: 1 for the one that runs just the last iteration, whose tweak
+ * update does only what the code after the loop needs (see
  * _next_tweaks_step), and, on ymm, 2 for the one before it, which runs
  * while at least 8 vectors are left (LEN counting 8*VL less) and so always
- * loads the next blocks.  A short message would otherwise compute, in its
- * last iteration, three vectors of tweaks that nothing uses.
+ * loads the next blocks.  ymm's last iteration is a byte-form one after
+ * either form (they differ only in the tweak update).  A short message
+ * would otherwise compute, in its last iteration, three vectors of tweaks
+ * that nothing uses.
  */
 .macro	_main_loop	dir, qword, last=0
 	.set		QWORD_TWEAKS, \qword
@@ -740,16 +743,11 @@
 	add		$4*VL, SRC
 	add		$4*VL, DST
 	sub		$4*VL, LEN
-	/* the next blocks: if any (LAST_ITER 0), always (2), none (1) */
-.if LAST_ITER == 0
-	jl		.Lmain_store\@
-.endif
 .if LAST_ITER != 1
 .irp i, 0,1,2,3
 	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
 .endr
 .endif
-.Lmain_store\@:
 .irp i, 0,1,2,3
 	_vmovdqu	NEXT\i, (\i-4)*VL(DST)
 .endr
@@ -866,7 +864,7 @@
 	/*
 	 * The form chosen for this CPU (see "Vendor forms"); the qword form
 	 * only for at least XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less).
-	 * The byte form is split as the xmm loop below is (see _main_loop).
+	 * Both end in the same last-iteration instance (see _main_loop).
 	 */
 	cmpb		$0, aes_xts_ymm_qword_tweaks(%rip)
 	jne		.Lmain_qword\@
@@ -881,11 +879,21 @@
 .Lmain_qword\@:
 	cmp		$XTS_QWORD_MIN_LEN - 4*VL, LEN
 	jl		.Lmain_byte\@
-	_main_loop	\dir, 1
+	/*
+	 * All but the last iteration (at least 8 vectors are left here); the
+	 * last one is the byte form's, which differs only in the tweak update,
+	 * of which it does the one multiplication the code after it needs.
+	 */
+	sub		$4*VL, LEN
+	_main_loop	\dir, 1, 2
 .if !USE_AVX10
-	/* This loop used GFPOLY as a temporary (_next_tweaks_step) */
+	/*
+	 * This loop used GFPOLY as a temporary (_next_tweaks_step); the byte
+	 * form and the code after the loop need it
+	 */
 	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
 .endif
+	jmp		.Lmain_byte_last\@
 .elseif VL == 16
 	/*
 	 * The loop runs while at least 8 vectors are left (LEN counting
