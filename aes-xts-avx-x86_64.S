@@ -447,7 +447,9 @@
  * zmm multiplies each tweak by x^16 with byte shifts: NEXTi = (TWEAKi >>
  * 112) at piece i, NEXTi = clmul(NEXTi.lo, 0x87) at piece i + 6 (from the
  * 7th last round on), then _next_tweaks_finish sets TWEAKi = (TWEAKi << 16)
- * ^ NEXTi, once the current tweaks are no longer needed.
+ * ^ NEXTi, once the current tweaks are no longer needed; in the last
+ * iteration (LAST_ITER) for TWEAK0 only, all that the code after the loop
+ * uses.
  *
  * xmm, where k = 4, chains multiplications by x into NEXT0..3 instead, as
  * the products of four vpclmulqdq would cost more than those four shorter
@@ -461,7 +463,8 @@
 .macro	_next_tweaks_step	s
 .if VL == 64
 .irp i, 0,1,2,3
-.if \s == \i
+.if LAST_ITER && \i > 0
+.elseif \s == \i
 	_v3		psrldq, $(16 - 4*NBLK/8), TWEAK\i, NEXT\i
 .elseif \s == \i + 6
 	_vpclmulqdq	$0x00, GFPOLY, NEXT\i, NEXT\i
@@ -505,15 +508,18 @@
 
 .macro	_next_tweaks_finish
 .irp i, 0,1,2,3
-.if VL == 64
+.if \i > 0 && LAST_ITER
+.elseif VL == 64
 	_v3		pslldq, $(4*NBLK/8), TWEAK\i, TWEAK\i
-.elseif VL == 16 && (\i == 0 || !LAST_ITER)
+.elseif VL == 16
 	_vmovdqa	NEXT\i, TWEAK\i
 .endif
 .endr
 .if VL == 64
 .irp i, 0,1,2,3
+.if \i == 0 || !LAST_ITER
 	_vpxor		NEXT\i, TWEAK\i, TWEAK\i
+.endif
 .endr
 .endif
 .endm
@@ -699,10 +705,10 @@
  * byte shifts, 1: the qword shifts; xmm and zmm have one form, \qword = 0).
  * Entered with LEN >= 0 (at least 4 vectors left, LEN counting 4*VL less)
  * and TWEAK0..3 (ymm: also AESDATA0..3) loaded; falls through once fewer
- * than 4 vectors are left.  \last splits the loop (xmm, ymm) in two
- * instances: 1 for the one that runs just the last iteration, whose tweak
- * update does only what the code after the loop needs (see
- * _next_tweaks_step), and, on ymm, 2 for the one before it, which runs
+ * than 4 vectors are left.  \last splits the loop in two instances: 1 for
+ * the one that runs just the last iteration, whose tweak update does only
+ * what the code after the loop needs (see _next_tweaks_step), and, on
+ * ymm, 2 for the one before it (0 elsewhere), which runs
  * while at least 8 vectors are left (LEN counting 8*VL less) and so always
  * loads the next blocks.  ymm's last iteration is a byte-form one after
  * either form (they differ only in the tweak update).  A short message
@@ -894,13 +900,13 @@
 	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
 .endif
 	jmp		.Lmain_byte_last\@
-.elseif VL == 16
+.else
 	/*
 	 * The loop runs while at least 8 vectors are left (LEN counting
 	 * 8*VL less in it), then the last iteration, whose tweak update
-	 * computes only NEXT0 (the tweak of the vectors after it), from
-	 * another instance of the same macro (whose closing branch is never
-	 * taken).
+	 * computes only the tweaks of the vectors after it (xmm: NEXT0; zmm:
+	 * TWEAK0), from another instance of the same macro (whose closing
+	 * branch is never taken).
 	 */
 	sub		$4*VL, LEN
 	jl		.Lmain_last\@
@@ -908,8 +914,6 @@
 .Lmain_last\@:
 	add		$4*VL, LEN
 	_main_loop	\dir, 0, 1
-.else
-	_main_loop	\dir, 0
 .endif
 .Lmain_loop_done\@:
 	add		$4*VL, LEN
