@@ -61,6 +61,11 @@
  * The AES round keys live in registers: the first, the last and the 9
  * before the last (AES-128 has 9 middle rounds in all); AES-192 and AES-256
  * broadcast their first 2 or 4 middle round keys from memory each time.
+ * On ymm, the main loop holds its 4 vectors of key powers in the
+ * registers of the 4 keys before the last instead, and broadcasts those
+ * keys from memory, so that its 16 data multiplies take no load; on zmm,
+ * where a broadcast to all 4 lanes costs more than the loads it saves (on
+ * AMD Zen 4), the multiplies read the powers from memory.
  * The last round is vaesenclast with (last round key ^ input data) as its
  * key, which gives AES(counter) ^ data, the output, in one instruction and
  * lets the xor with the data be done before the AES result is ready.
@@ -127,7 +132,10 @@
  *   RNDKEY0         the first AES round key, in every lane
  *   RNDKEYLAST      the last AES round key, in every lane
  *   RNDKEY_M9-M1    the 9 round keys before the last (RNDKEY_M1 just before)
- *   RNDKEY          an early AES-192/256 round key loaded from memory
+ *   H_POW0-3        ymm main loop only, in RNDKEY_M4-M1's registers: the
+ *                   4 vectors of key powers H^m..H^1 (m = 4 * VL/16)
+ *   RNDKEY          a round key broadcast from memory: the early AES-192/256
+ *                   ones, and in the ymm main loop those of RNDKEY_M4-M1
  *
  * RNDKEY is a register below 16, so that on ymm it is loaded with the VEX
  * vbroadcasti128 (see _vbroadcast_rndkey); TMP3, which takes register 31,
@@ -171,6 +179,10 @@
 	_vreg RNDKEY_M3, 28, \w
 	_vreg RNDKEY_M2, 29, \w
 	_vreg RNDKEY_M1, 30, \w
+	_vreg H_POW0, 27, \w
+	_vreg H_POW1, 28, \w
+	_vreg H_POW2, 29, \w
+	_vreg H_POW3, 30, \w
 	_vreg TMP3, 31, \w
 .endm
 
@@ -202,7 +214,7 @@
 .set KEYLEN32,		%r10d
 .set EARLY_RK,		%rsi	/* see _aes_early_rounds */
 .set RNDKEYLAST_PTR,	%r11	/* &key_enc[4 * nrounds], the last round key */
-.set POWERS_PTR,	%rax	/* main loop: the powers for the next GHASH */
+.set POWERS_PTR,	%rax	/* zmm main loop: the powers H^m..H^1 */
 .set POWERS_IDX,	%rax	/* tail: KEY + POWERS_TAIL + this: the next */
 .set POWERS_TAIL,	GCM_H_POWERS_OFFSET + 16 * 16 /* the end of H^16..H^1 */
 
@@ -323,12 +335,83 @@
  * The main loop spreads the steps between its AES rounds; run in order they
  * are a plain GHASH of 4 vectors.  The 16 products are summed by kind (LO,
  * MI, HI) with vpternlogd trees, and LO is folded into MI (the first half of
- * _ghash_reduce) while the HI products are still being computed.
- * Reads POWERS_PTR (4 vectors of powers, normally H^m..H^1), BSWAP_MASK,
- * GFPOLY, GHASH_ACC; consumes GHASHDATA0-3; writes GHASH_ACC; clobbers LO,
- * MI, HI, TMP0-3.
+ * _ghash_reduce) while the later products are still being computed.
+ * The order is tuned, with the rounds of _ctr_crypt_4x, on llvm-mca's
+ * Sapphire Rapids and Zen 4 models (bench/model.sh) and on a Zen 4, and the
+ * best one differs by vector length (ymm takes the powers from registers,
+ * zmm from memory): _ghash_step_ymm and _ghash_step_zmm are the same
+ * products, sums and reduction in two orders.
+ * Reads H_POW0-3 (ymm) or POWERS_PTR (zmm), BSWAP_MASK, GFPOLY, GHASH_ACC;
+ * consumes GHASHDATA0-3; writes GHASH_ACC; clobbers LO, MI, HI, TMP0-3.
+ * With \x (ymm main loop), each GHASHDATA\j, once its last product is
+ * issued, takes RNDKEYLAST ^ source vector \j for the last AES round
+ * (_ctr_crypt_4x); this also reads SRC and RNDKEYLAST.
  */
-.macro _ghash_step_4x i
+.macro _ghash_step_4x i, x=0
+	.if VL == 32
+	_ghash_step_ymm	\i, \x
+	.else
+	_ghash_step_zmm	\i
+	.endif
+.endm
+
+/* ymm: the LO products first, the HI products last */
+.macro _ghash_step_ymm i, x
+	.if \i == 0
+		vpshufb		BSWAP_MASK, GHASHDATA0, GHASHDATA0
+		vpxord		GHASH_ACC, GHASHDATA0, GHASHDATA0
+	.elseif \i == 1
+		vpshufb		BSWAP_MASK, GHASHDATA2, GHASHDATA2
+		vpshufb		BSWAP_MASK, GHASHDATA1, GHASHDATA1
+		vpshufb		BSWAP_MASK, GHASHDATA3, GHASHDATA3
+		_pmul		0x00, 2, GHASHDATA2, TMP1
+		_pmul		0x00, 1, GHASHDATA1, MI
+		_pmul		0x00, 0, GHASHDATA0, LO
+		_pmul		0x00, 3, GHASHDATA3, TMP3
+	.elseif \i == 2
+		vpternlogd	$0x96, MI, TMP1, LO
+	.elseif \i == 3
+		_pmul		0x10, 0, GHASHDATA0, TMP0
+		_pmul		0x01, 0, GHASHDATA0, MI
+		vpxord		TMP3, LO, LO		/* LO complete */
+		_pmul		0x01, 1, GHASHDATA1, TMP1
+		vpternlogd	$0x96, TMP0, TMP1, MI
+	.elseif \i == 4
+		_pmul		0x10, 1, GHASHDATA1, TMP2
+		vpclmulqdq	$0x01, LO, GFPOLY, TMP3	/* fold LO */
+		_pmul		0x01, 2, GHASHDATA2, TMP0
+		vpternlogd	$0x96, TMP2, TMP0, MI
+		_pmul		0x10, 2, GHASHDATA2, TMP1
+	.elseif \i == 5
+		_pmul		0x01, 3, GHASHDATA3, TMP0
+		vpshufd		$0x4e, LO, LO
+		_pmul		0x10, 3, GHASHDATA3, TMP2
+		vpternlogd	$0x96, TMP1, TMP0, MI
+	.elseif \i == 6
+		vpxord		TMP2, MI, MI		/* all MI products */
+	.elseif \i == 7
+		_pmul		0x11, 1, GHASHDATA1, TMP0
+		_src_xor	\x, 1
+		_pmul		0x11, 2, GHASHDATA2, TMP1
+		vpternlogd	$0x96, TMP3, LO, MI	/* LO folded in */
+		_pmul		0x11, 3, GHASHDATA3, TMP2
+		_pmul		0x11, 0, GHASHDATA0, HI
+		_src_xor	\x, 0
+		vpternlogd	$0x96, TMP0, TMP1, HI
+		vpclmulqdq	$0x01, MI, GFPOLY, TMP3	/* fold MI */
+		_src_xor	\x, 2
+	.elseif \i == 8
+		vpxord		TMP2, HI, HI		/* all HI products */
+		_src_xor	\x, 3
+		vpshufd		$0x4e, MI, MI
+		vpternlogd	$0x96, TMP3, MI, HI
+	.else
+		_ghash_horizontal_xor
+	.endif
+.endm
+
+/* zmm: the products block by block within each kind */
+.macro _ghash_step_zmm i
 	.if \i == 0
 		vpshufb		BSWAP_MASK, GHASHDATA0, GHASHDATA0
 		vpxord		GHASH_ACC, GHASHDATA0, GHASHDATA0
@@ -350,8 +433,8 @@
 		_pmul		0x10, 1, GHASHDATA1, TMP2
 		vpternlogd	$0x96, TMP0, TMP1, MI
 	.elseif \i == 4
-		vpclmulqdq	$0x01, LO, GFPOLY, TMP3	/* fold LO: see */
-		_pmul		0x01, 2, GHASHDATA2, TMP0	/* _ghash_reduce */
+		vpclmulqdq	$0x01, LO, GFPOLY, TMP3	/* fold LO */
+		_pmul		0x01, 2, GHASHDATA2, TMP0
 		_pmul		0x10, 2, GHASHDATA2, TMP1
 		vpternlogd	$0x96, TMP2, TMP0, MI
 	.elseif \i == 5
@@ -378,9 +461,23 @@
 	.endif
 .endm
 
-/* \dst = vpclmulqdq \sel of \gd and power vector \j at POWERS_PTR */
+/*
+ * \dst = vpclmulqdq \sel of \gd and power vector \j: H_POW\j on ymm, at
+ * POWERS_PTR on zmm
+ */
 .macro _pmul sel, j, gd, dst
+	.if VL == 32
+	vpclmulqdq	$\sel, H_POW\j, \gd, \dst
+	.else
 	vpclmulqdq	$\sel, \j * VL(POWERS_PTR), \gd, \dst
+	.endif
+.endm
+
+/* With \x: GHASHDATA\j = RNDKEYLAST ^ source vector \j (see _ctr_crypt_4x) */
+.macro _src_xor x, j
+	.if \x
+	vpxord		\j * VL(SRC), RNDKEYLAST, GHASHDATA\j
+	.endif
 .endm
 
 /*
@@ -482,10 +579,18 @@
  * from SRC, so that decryption hashes its own input.  The first call for
  * encryption (\ghash = 0) only encrypts; it is not hot and does its early
  * rounds as a loop.
- * Reads SRC, DST, KEY, POWERS_PTR, the round keys, KEYLEN32, RNDKEYLAST_PTR,
- * LE_CTR_INC; advances LE_CTR; clobbers AESDATA0-3, GHASHDATA0-3, TMP0-3,
- * LO, MI, HI, RNDKEY, EARLY_RK (the first call), the flags, and updates
- * GHASH_ACC when \ghash.
+ * On ymm, H_POW0-3 take RNDKEY_M4-M1's registers, so those 4 round keys
+ * are broadcast into RNDKEY, each as soon as the round before has read it
+ * (_rndkey_m); the last counter increment waits until after the fifth of
+ * the last 9 rounds (the next iteration's counter blocks are not needed
+ * earlier), and the GHASH steps themselves set up the keys of the last
+ * round, RNDKEYLAST ^ source (\x).  On zmm, those are computed into
+ * GHASHDATA0-3 after step 7 of the GHASH, its last read of them, two
+ * rounds before the vaesenclast that needs them.
+ * Reads SRC, DST, KEY, H_POW0-3 or POWERS_PTR, the round keys, KEYLEN32,
+ * RNDKEYLAST_PTR, LE_CTR_INC; advances LE_CTR; clobbers AESDATA0-3,
+ * GHASHDATA0-3, TMP0-3, LO, MI, HI, RNDKEY, EARLY_RK (the first call), the
+ * flags, and updates GHASH_ACC when \ghash.
  */
 .macro _ctr_crypt_4x enc, ghash
 	.if \ghash && !\enc
@@ -495,7 +600,9 @@
 	.endif
 	.irp i, 0, 1, 2, 3
 	vpshufb		BSWAP_MASK, LE_CTR, AESDATA\i
+	.if \i < 3 || VL == 64
 	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
+	.endif
 	.endr
 	.irp i, 0, 1, 2, 3
 	vpxord		RNDKEY0, AESDATA\i, AESDATA\i
@@ -514,24 +621,31 @@
 	_vbroadcast_rndkey -10 * 16(RNDKEYLAST_PTR)
 	_vaesenc_n	RNDKEY, 4
 128:
+	_rndkey_m	4
 	_ghash_step_4x	0
 	.else
 	_aes_early_rounds 4
+	_rndkey_m	4
 	.endif
 	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	.if VL == 32 && \r <= 4
+	_vaesenc_n	RNDKEY, 4
+	.else
 	_vaesenc_n	RNDKEY_M\r, 4
-	.if \ghash
-	_ghash_step_4x	(10 - \r)
 	.endif
-	.if \r == 3
-	/*
-	 * GHASH step 7 was the last to read GHASHDATA0-3: they now take
-	 * the last round key XOR the source, so that these loads and XORs
-	 * issue two rounds before the vaesenclast that needs them.
-	 */
+	.if \ghash
+	_ghash_step_4x	(10 - \r), (VL == 32)
+	.endif
+	.if \r == 3 && (!\ghash || VL == 64)
 	.irp i, 0, 1, 2, 3
-	vpxord		\i * VL(SRC), RNDKEYLAST, GHASHDATA\i
+	_src_xor	1, \i
 	.endr
+	.endif
+	.if \r == 5 && VL == 32
+	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
+	.endif
+	.if \r <= 4
+	_rndkey_m	(\r - 1)
 	.endif
 	.endr
 	.irp i, 0, 1, 2, 3
@@ -543,6 +657,13 @@
 	vmovdqu8	AESDATA\i, \i * VL(DST)
 	.endif
 	.endr
+.endm
+
+/* On ymm, RNDKEY = the key of RNDKEY_M\n (\n = 1..4; else nothing) */
+.macro _rndkey_m n
+	.if VL == 32 && \n >= 1 && \n <= 4
+	_vbroadcast_rndkey -\n * 16(RNDKEYLAST_PTR)
+	.endif
 .endm
 
 /*
@@ -572,11 +693,19 @@
 	vbroadcasti32x4	(RNDKEYLAST_PTR), RNDKEYLAST
 
 	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	.if VL == 64 || \r > 4
 	vbroadcasti32x4	-\r * 16(RNDKEYLAST_PTR), RNDKEY_M\r
+	.endif
 	.endr
 	sub		$4 * VL, DATALEN32
-	jb		.Ltail\@
+	jb		.Ltail_keys\@
+	.if VL == 32
+	.irp j, 0, 1, 2, 3
+	vmovdqu8	POWERS_TAIL - (4 - \j) * VL(KEY), H_POW\j
+	.endr
+	.else
 	lea		POWERS_TAIL - 4 * VL(KEY), POWERS_PTR
+	.endif
 	.if \enc
 	/* Nothing to hash yet: the first 4 vectors are only encrypted. */
 	_ctr_crypt_4x	1, 0
@@ -605,7 +734,13 @@
 	.endr
 	.endif
 
-.Ltail\@:
+	/* On ymm, the tail's rounds take RNDKEY_M4-M1 back from memory. */
+.Ltail_keys\@:
+	.if VL == 32
+	.irp r, 4, 3, 2, 1
+	vbroadcasti32x4	-\r * 16(RNDKEYLAST_PTR), RNDKEY_M\r
+	.endr
+	.endif
 	add		$4 * VL, DATALEN32
 	jz		.Ldone\@
 	_ghash_tail_begin DATALEN32
