@@ -1032,7 +1032,10 @@ SYM_DATA(aes_xts_ymm_qword_tweaks, .byte 0)
  * two qword stores).  A load that spans two pending stores cannot take its
  * data from them and waits until they reach the cache, i.e. until all older
  * instructions (the previous data unit) have retired; each qword load takes
- * its data from one store.
+ * its data from one store.  The qwords go through general-purpose registers:
+ * where iv[] was written by one 16-byte store instead, AMD Zen 4 forwards
+ * either half of it to a GPR load at once but, at times, not to an xmm
+ * load of 8 bytes (movq, movhps), which then costs as much as that wait.
  */
 	.set	IV_PTR, %rsi		/* the second argument, iv[] */
 .macro	_iv_round	j, r, op
@@ -1040,8 +1043,11 @@ SYM_DATA(aes_xts_ymm_qword_tweaks, .byte 0)
 .endm
 SYM_TYPED_FUNC_START(aes_xts_encrypt_iv)
 	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN32
-	movq		(IV_PTR), AESDATA0_XMM		/* see above */
-	movhps		8(IV_PTR), AESDATA0_XMM
+	mov		(IV_PTR), GTMP0			/* see above */
+	mov		8(IV_PTR), GTMP1
+	movq		GTMP0, AESDATA0_XMM
+	movq		GTMP1, AESDATA1_XMM
+	punpcklqdq	AESDATA1_XMM, AESDATA0_XMM
 	/*
 	 * Round key 0 and the rebased KEY below (4 * KEYLEN is a multiple of
 	 * 16) are as aligned as KEY
