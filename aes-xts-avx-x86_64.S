@@ -620,9 +620,12 @@
 /*
  * _aes_1 dir, sfx, tweak, data: XTS on one register of blocks: \data =
  * AES(\data ^ \tweak) ^ \tweak.  \sfx as for _aes_round.  Clobbers RNDKEY.
+ * Without vpternlogd the data takes round key 0 first: in short messages
+ * the tweak is what comes last (it was just computed or reloaded), and
+ * then only one XOR waits for it.
  */
 .macro	_aes_1	dir, sfx, tweak, data
-	_xor3		\tweak, RNDKEY0\sfx, \data
+	_xor3		RNDKEY0\sfx, \tweak, \data
 	_for_each_mid_round _aes_round_1, aes\dir, \sfx, \data
 	_aes_round_1	0, 30, aes\dir\()last, \sfx, \data
 	_vpxor		\tweak, \data, \data
