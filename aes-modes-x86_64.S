@@ -842,11 +842,12 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * implementation selected by _set_impl, \mode = ecb_enc, ecb_dec, cbc_dec,
  * ctr or xctr (see _group).
  *
- * vaes_avx10_512 leaves messages shorter than one zmm vector to the
- * vaes_avx10_256 function of the same mode (a tail call): there 17..63
- * bytes are one or two whole ymm/xmm vectors and at most one masked ymm
- * one, instead of one masked zmm vector whose masked load and store cost
- * more than the AES rounds they save, and 16 bytes take _one_block.
+ * 16 bytes, the commonest short message, take _one_block in every
+ * implementation.  vaes_avx10_512 leaves the other messages shorter than one
+ * zmm vector to the vaes_avx10_256 function of the same mode (a tail call):
+ * there 17..63 bytes are one or two whole ymm/xmm vectors and at most one
+ * masked ymm one, instead of one masked zmm vector whose masked load and
+ * store cost more than the AES rounds they save.
  *
  * LEN counts the bytes not yet processed.  It is 64-bit, so that the signed
  * tests "LEN - n >= 0" below hold for any 32-bit @len.
@@ -870,16 +871,15 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	.set		MODE_XCTR, 1
 .endif
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
-.if VL == 64
-	cmp		$64, LEN32
-	jb		\func\()_vaes_avx10_256	/* see above */
-.else
 	cmp		$16, LEN32
 .if MODE_CBC
 	jbe		.Lone_block\@		/* and @len = 0: see _one_block */
 .else
 	je		.Lone_block\@		/* see _one_block */
 .endif
+.if VL == 64
+	cmp		$64, LEN32
+	jb		\func\()_vaes_avx10_256	/* see above */
 .endif
 .if MODE_CTR
 	_vbroadcast128	.Lbswap128(%rip), BSWAP_MASK
@@ -1072,20 +1072,17 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if MODE_CTR
 	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
 .endif
-.if VL < 64
 .Lone_block\@:
 	_one_block	\impl
-.endif
 .endm
 
 /*
- * _one_block: the body of _aes_mode_crypt for @len = 16 (but on
- * vaes_avx10_512, which hands it to vaes_avx10_256; CBC: also for @len = 0,
- * which returns at once, so that the main path needs no test): one block in
- * %xmm0, its rounds in _aes_{enc,dec}_one_avx (shared by the VEX
+ * _one_block: the body of _aes_mode_crypt for @len = 16 (CBC: also for
+ * @len = 0, which returns at once, so that the main path needs no test): one
+ * block in %xmm0, its rounds in _aes_{enc,dec}_one_avx (shared by the VEX
  * implementations), or on aesni in the remainder's 1-block function, so the
- * common single-block call skips the setup of the vector code.  Only VEX-encoded
- * (or legacy SSE) xmm instructions: the upper halves of the vector
+ * common single-block call skips the setup of the vector code.  Only
+ * VEX-encoded (or legacy SSE) xmm instructions: the upper halves of the vector
  * registers stay as they were, so no vzeroupper.  Clobbers %rax, %xmm0,
  * %xmm1 (aesni: also KEY, RNDKEY, RNDKEYLAST).
  */
