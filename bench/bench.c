@@ -26,6 +26,12 @@
  * the interquartile range over the median.  make bench pins the process
  * with taskset.
  *
+ * The AES ceiling (ceiling.c): at start, how many AES round instructions
+ * per cycle this CPU issues on xmm, ymm and zmm vectors; the summary then
+ * gives, at each row's longest length, the first column's and the peer's
+ * MB/s as a share of what those instructions alone would allow.  Where
+ * both are near 100 %, no code can beat the other by much.
+ *
  * Environment knobs: BENCH_FILTER (substring of "mode impl", e.g. "xts
  * vaes" or "gcm1"), BENCH_KEYS (default "128 256"), BENCH_LENS (list, or
  * "full"), BENCH_ROUNDS (default 11), BENCH_MS (milliseconds per sample,
@@ -46,6 +52,7 @@
 
 #include "aesni-intel.h"
 #include "aes_ref.h"
+#include "ceiling.h"
 #include "cpu.h"
 
 #define MAX_LEN		16384
@@ -689,13 +696,20 @@ static struct summary {
 	char what[48], peer[16];
 	double min, min512, at4k, at16k;
 	unsigned int min_len;
+	/* at the longest length: c[0] and the peer, in % of the AES ceiling */
+	double ceil_first, ceil_peer;
+	unsigned int ceil_len;
 } sums[512];
 static unsigned int nsums;
 
+static double aes_ceiling_mbs(const struct row *rw);
+
 static void summarize(const struct row *rw, const struct contender *c,
-		      int ref, unsigned int len, double worst)
+		      int ref, unsigned int len, double worst,
+		      double first_mbs, double peer_mbs)
 {
 	struct summary *s = &sums[nsums];
+	double ceiling = aes_ceiling_mbs(rw);
 
 	if (nsums >= sizeof(sums) / sizeof(sums[0]))
 		return;
@@ -715,20 +729,78 @@ static void summarize(const struct row *rw, const struct contender *c,
 		s->at4k = worst;
 	if (len == 16384)
 		s->at16k = worst;
+	if (ceiling && len >= s->ceil_len) {
+		s->ceil_len = len;
+		s->ceil_first = 100 * first_mbs / ceiling;
+		s->ceil_peer = 100 * peer_mbs / ceiling;
+	}
+}
+
+/*
+ * TSC ticks per AES round instruction on 16-, 32- and 64-byte vectors
+ * (ceiling.c; 0 where the CPU lacks them), measured at start.
+ */
+static double aes_tpi[3];
+
+static int impl_vl(const char *impl)
+{
+	if (!strcmp(impl, "vaes_avx10_512"))
+		return 64;
+	return strncmp(impl, "vaes", 4) ? 16 : 32;
+}
+
+/*
+ * The most MB/s this CPU's AES units allow for a row: every vector of the
+ * message costs key bits / 32 + 6 round instructions, at best one each
+ * aes_tpi ticks.  0 for CBC encryption (serial: its bound is the latency)
+ * and where the instructions were not measured.
+ */
+static double aes_ceiling_mbs(const struct row *rw)
+{
+	int vl = impl_vl(rw->im->name);
+	double tpi = aes_tpi[vl == 16 ? 0 : vl == 32 ? 1 : 2];
+
+	if (!tpi || (!strcmp(rw->mode, "cbc") && !strcmp(rw->dir, "encrypt")))
+		return 0;
+	return vl * tsc_hz / ((rw->keybits / 32 + 6) * tpi) / 1e6;
+}
+
+static void measure_ceiling(void)
+{
+	static const unsigned int need[3] = {
+		CPU_FEATS_AESNI, CPU_FEATS_VAES_AVX2, CPU_FEATS_VAES_AVX10
+	};
+	double ccpt = core_cycles_per_tick();
+
+	printf("Core clock about %.2f GHz (%.3f core cycles per TSC tick, from a chain of\n"
+	       "dependent adds); AES round instructions per core cycle, 12 independent chains:",
+	       ccpt * tsc_hz / 1e9, ccpt);
+	for (int i = 0; i < 3; i++) {
+		if (cpu_missing(need[i]))
+			continue;
+		aes_tpi[i] = aes_ticks_per_insn(16 << i);
+		printf(" %s %.2f", i == 0 ? "xmm" : i == 1 ? "ymm" : "zmm",
+		       1 / (aes_tpi[i] * ccpt));
+	}
+	printf("\n");
 }
 
 static void print_summary(void)
 {
 	printf("\nSummary: first column / peer, in the configuration worst for the first\n"
 	       "column at each length (min over lengths; 0 = length not run)\n");
-	printf("  %-38s %-8s %6s %6s %7s %6s %6s\n", "mode impl key dir", "peer",
-	       "min", "at B", ">=512B", "4096", "16384");
+	printf("  %-38s %-8s %6s %6s %7s %6s %6s | %s\n", "mode impl key dir", "peer",
+	       "min", "at B", ">=512B", "4096", "16384", "AES ceiling %: first peer");
 	for (unsigned int i = 0; i < nsums; i++) {
 		const struct summary *s = &sums[i];
 
-		printf("  %-38s %-8s %6.2f %6u %7.2f %6.2f %6.2f\n", s->what,
+		printf("  %-38s %-8s %6.2f %6u %7.2f %6.2f %6.2f |", s->what,
 		       s->peer, s->min, s->min_len,
 		       s->min512 < 1e9 ? s->min512 : 0, s->at4k, s->at16k);
+		if (s->ceil_len)
+			printf(" %3.0f %3.0f (%u B)", s->ceil_first,
+			       s->ceil_peer, s->ceil_len);
+		printf("\n");
 	}
 }
 
@@ -789,7 +861,7 @@ static void table(const struct row *rw, struct contender *c, int n,
 					printf(" %8.0f", r[k][i].mbs);
 				printf("\n");
 			}
-		summarize(rw, c, ref, len, worst);
+		summarize(rw, c, ref, len, worst, r[w][0].mbs, r[w][ref].mbs);
 		if (tsv)
 			for (int i = 0; i < n; i++)
 				fprintf(tsv, "%s\t%s\t%d\t%s\t%s\t%u\t%.1f\t%s\t%.3f\n",
@@ -1128,6 +1200,7 @@ int main(void)
 	printf("aesni-intel benchmark: ours against Linux 6.12's assembly and %s\n",
 	       OpenSSL_version(OPENSSL_VERSION));
 	print_cpu();
+	measure_ceiling();
 	print_layout();
 	{
 		char la[64] = "?";
