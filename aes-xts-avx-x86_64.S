@@ -1039,6 +1039,10 @@ SYM_DATA(aes_xts_ymm_qword_tweaks, .byte 0)
  * where iv[] was written by one 16-byte store instead, AMD Zen 4 forwards
  * either half of it to a GPR load at once but, at times, not to an xmm
  * load of 8 bytes (movq, movhps), which then costs as much as that wait.
+ * The price of the detour where iv[] was one 16-byte store: a few cycles of
+ * latency against a 16-byte load, which is what keeps aesni_avx with 16-byte
+ * data units at 0.94-0.96 of Linux 6.12's on Zen 4 in that pattern (and at
+ * 1.9-2.0 with the IV in two 8-byte stores).
  */
 	.set	IV_PTR, %rsi		/* the second argument, iv[] */
 .macro	_iv_round	j, r, op
