@@ -4,17 +4,18 @@
  * all, measured, so that the benchmark can say how close a long message's
  * throughput comes to it.  No implementation of ECB, CBC decryption, CTR,
  * XCTR, XTS or GCM can run faster than its AES rounds issue: a message of b
- * vectors needs b * (key bits / 32 + 6) of them (aesenc or aesdec, the last
- * round included), whatever else it does beside them.  Where ours and the
+ * vectors (of the implementation's width) needs b * (key bits / 32 + 6) of
+ * them (aesenc or aesdec, the last round included), whatever else it does
+ * beside them.  Where ours and the
  * peer both reach 95 % or more of that, a ratio between them has almost no
  * room to move, and a goal above 1.0 + the gap left cannot be reached.
  *
  * aes_ticks_per_insn(vl): TSC ticks per AES round instruction on vl-byte
  * vectors (16 legacy SSE aesenc, 32 and 64 vaesenc), from 12 independent
- * chains (more than the latency times the issue width of any CPU measured:
- * 4 x 2 on Zen 3 and Zen 4, 3 x 2 on Sapphire Rapids), the fastest of 7
- * timings.  core_cycles_per_tick(): the core clock over the TSC rate, from a
- * chain of dependent adds (one cycle each); the bench prints it beside the
+ * chains (more than the latency x issue width in flight that Zen 4 needs,
+ * 4 x 2; it reads 2, 2 and 1 per cycle), the fastest of 7 timings.
+ * core_cycles_per_tick(): the core clock over the TSC rate, from a chain of
+ * dependent adds (one cycle each); the bench prints it beside the
  * TSC rate.  The caller checks the CPU features first.
  */
 #include <x86intrin.h>
