@@ -38,25 +38,41 @@
  * Vendor forms
  * ============
  *
- * The ymm main loop (vaes_avx2, vaes_avx10_256) exists in two forms that
- * differ only in how the tweaks advance (see "Tweak arithmetic"): byte
- * shifts + vpclmulqdq, which leave Intel's AES ports free, and qword
- * shifts, which cost AMD Zen 4's AES pipes less than byte shuffles do.
+ * The ymm and zmm main loops (vaes_avx2, vaes_avx10_256, vaes_avx10_512)
+ * exist in two forms that differ only in how the tweaks advance (see
+ * "Tweak arithmetic"): byte shifts + vpclmulqdq, which leave Intel's AES
+ * ports free, and qword shifts, which cost AMD Zen 4's AES pipes less.
  * Each function holds both loops, and picks one per call, before the loop
  * (the last iteration is always the byte form's, see _main_loop),
- * by the byte aes_xts_ymm_qword_tweaks (aesni-intel.h): 0, the default, the
+ * by the byte aes_xts_qword_tweaks (aesni-intel.h): 0, the default, the
  * byte form; nonzero, the qword form.  The glue sets it once at init, on
  * AMD CPUs with AVX-512 (Zen 4 on); Zen 3, whose AES pipes also take the
  * vector shifts and vpclmulqdq, keeps the byte form, which has fewer of
  * them.  The qword form's gain is in the throughput of a long run of
  * iterations; over a few (fewer than XTS_QWORD_MIN_LEN bytes for the main
- * loop) the byte form, with fewer instructions per tweak, does as well or
- * better, so it runs there whatever the byte says.  The test rigs set it
- * both ways, so that both forms are tested on
+ * loop: 1024 for ymm, 4096 for zmm) the byte form, with fewer instructions
+ * per tweak, does as well or better, so it runs there whatever the byte
+ * says.  The test rigs set it both ways, so that both forms are tested on
  * any CPU.  Only the loop is doubled, not the function: the
  * exported names and prototypes stay one per implementation, the setup and
  * the tail code stay shared, and the cost per call is one predictable
- * branch.  The other loops (xmm, zmm) have one form.
+ * branch.  The xmm loop has one form.
+ *
+ * What Zen 4 allows beside one zmm vaesenc per cycle, measured by
+ * bench/ports.c (8 chains of vaesenc and 4 or more other independent
+ * instructions per 8): a zmm vpclmulqdq takes a whole AES cycle, a byte
+ * shift (vpslldq, vpsrldq) or vpshufb none to half of one (it varies from
+ * run to run); qword shifts (fixed or per-qword counts), vpshufd, vpxord
+ * and vpternlogd take none, up to about one of them per vaesenc.  The zmm
+ * byte form, one vpclmulqdq and two byte shifts per vector, thus keeps
+ * AES-128 at 86 % of its peak (bench/ceiling.c), where the same loop
+ * without any tweak update reaches 97 %.  Its qword form advances two of
+ * its four tweak vectors with qword shifts and no vpclmulqdq (9
+ * instructions each, none on the AES pipes) and the other two as the byte
+ * form does: all four that way would pass that budget of one per vaesenc
+ * for AES-128 (measured: 0.98 of the byte form's speed, AES-256 1.07), two
+ * keep under it (AES-128 1.04-1.05, AES-256 1.02, at 4-16 KiB; no gain
+ * below 4 KiB, hence its XTS_QWORD_MIN_LEN).
  *
  * Per iteration of the main loop, 4 vectors of data are processed: 4 blocks
  * for xmm, 8 for ymm, 16 for zmm, while the next 4 vectors of tweaks are
@@ -64,7 +80,8 @@
  * _next_tweaks_step: ymm multiplies each vector by x^8, with byte shifts
  * and one vpclmulqdq on Intel, with qword shifts on Zen 4 (see "Vendor forms"
  * above), and folds the final XOR with the tweak into the last round key;
- * zmm multiplies by x^16 with byte shifts and vpclmulqdq; xmm chains
+ * zmm multiplies by x^16 with byte shifts and vpclmulqdq (on Zen 4: two
+ * vectors so and two with qword shifts, see above); xmm chains
  * multiplications by x).  ymm also loads the next 4 vectors of data
  * before it stores the current ones (see the main loop).  What remains is
  * done one vector at a time, then (ymm/zmm only) the last whole blocks one
@@ -128,10 +145,11 @@
 #include "aes-macros.h"
 
 /*
- * The ymm main loop takes its qword form (where selected, see "Vendor
- * forms") only when at least this many bytes are left for it
+ * The ymm and zmm main loops take their qword form (where selected, see
+ * "Vendor forms") only when at least this many bytes are left for them:
+ * 1024 for ymm (vl = 32), 4096 for zmm (vl = 64)
  */
-#define XTS_QWORD_MIN_LEN	1024
+#define XTS_QWORD_MIN_LEN(vl)	(1024 + (vl) / 64 * 3072)
 
 .section .rodata
 .p2align 6
@@ -156,6 +174,17 @@
  */
 .Lxts_gf_poly86:
 	.quad	0x86, 0, 0x86, 0, 0x86, 0, 0x86, 0
+/*
+ * Per-qword left shift counts of the zmm qword form (_mul_x16_qword_step):
+ * 64 (giving 0) for the low qword of each lane and 1, 2 or 7 for the high
+ * one, a zmm vector for each
+ */
+.Lxts_wrap_shl:
+.irp k, 1, 2, 7
+.rept 4
+	.quad	64, \k
+.endr
+.endr
 /*
  * x^128 mod the XTS polynomial in the low qword; read as dwords, the masks
  * of the carries of a multiplication by x (see _mul_xk)
@@ -262,6 +291,11 @@
 	.set	RNDKEY_XMM, X13
 	/* a temporary of _next_tweaks_step (xmm) and _mul_xk (avx10) */
 	.set	TMP3, V14
+	/*
+	 * avx10: with RNDKEY and TMP3, a temporary of the zmm qword form of
+	 * _next_tweaks_step (the others keep RNDKEY0 there)
+	 */
+	.set	TMP4, V15
 
 	/*
 	 * The first round key, in each lane (the others: _for_each_mid_round);
@@ -326,9 +360,21 @@
  * on AMD Zen 4 vaesenc shares its pipes with vpclmulqdq and, less, with
  * the shuffles.  The qword form thus takes 8 slots from the AES rounds of
  * an Intel core per iteration, the byte form none; on Zen 4 the byte form
- * costs a little more than the qword form over many iterations.  The zmm
- * main loop uses the byte form; the ymm one has both, chosen by CPU (see
- * "Vendor forms").
+ * costs a little more than the qword form over many iterations.  The ymm
+ * and zmm main loops have both, chosen by CPU (see "Vendor forms").
+ *
+ * The zmm qword form (k = 16) does without vpclmulqdq, which on Zen 4
+ * costs as much as a vaesenc: the bits that wrap round are c = H >> 48,
+ * 16 of them, and clmul(c, 0x86) = (c << 1) ^ (c << 2) ^ (c << 7), three
+ * shifts.  From S = T >> 48 per qword (S.hi = c, S.lo = L >> 48), vpsllvq
+ * with the counts (64, j), j = 1, 2, 7, gives c << j in the high qword and
+ * 0 in the low one (a count of 64 clears it), so that
+ *
+ *   T * x^16 = (T << 16 per qword) ^ W, where W, with its qwords
+ *              exchanged, is S ^ (S << (64, 1)) ^ (S << (64, 2)) ^ (S << (64, 7))
+ *
+ * (that XOR holds c * 0x87 high and L >> 48 low): vpsrlq, three vpsllvq,
+ * vpternlogd, vpxord, vpshufd, vpsllq and the final XOR.
  *
  * For k = 1 there is a shorter way: add each qword to itself, and add in
  * the carries, which are bit 63 (into bit 64: 1 in the high qword) and bit
@@ -449,7 +495,11 @@
  * 7th last round on), then _next_tweaks_finish sets TWEAKi = (TWEAKi << 16)
  * ^ NEXTi, once the current tweaks are no longer needed; in the last
  * iteration (LAST_ITER) for TWEAK0 only, all that the code after the loop
- * uses.
+ * uses.  zmm, qword form (QWORD_TWEAKS = 1): TWEAK0 and TWEAK1 the qword
+ * way (_mul_x16_qword_step, pieces 7*i to 7*i + 6, with RNDKEY, TMP3 and
+ * TMP4 as temporaries, NEXTi = W), TWEAK2 and TWEAK3 the byte way at
+ * pieces i + 12 and i + 18; _next_tweaks_finish shifts each by its form's
+ * shift.
  *
  * xmm, where k = 4, chains multiplications by x into NEXT0..3 instead, as
  * the products of four vpclmulqdq would cost more than those four shorter
@@ -464,9 +514,11 @@
 .if VL == 64
 .irp i, 0,1,2,3
 .if LAST_ITER && \i > 0
-.elseif \s == \i
+.elseif QWORD_TWEAKS && \i < 2
+	_mul_x16_qword_step	(\s - 7*\i), \i
+.elseif \s == \i + 12*QWORD_TWEAKS
 	_v3		psrldq, $(16 - 4*NBLK/8), TWEAK\i, NEXT\i
-.elseif \s == \i + 6
+.elseif \s == \i + 6 + 12*QWORD_TWEAKS
 	_vpclmulqdq	$0x00, GFPOLY, NEXT\i, NEXT\i
 .endif
 .endr
@@ -506,9 +558,30 @@
 .endif
 .endm
 
+/* Piece p of the zmm qword form's multiplication of TWEAKi by x^16 */
+.macro	_mul_x16_qword_step	p, i
+.if (\p) == 0
+	vpsrlq		$48, TWEAK\i, NEXT\i		/* S */
+.elseif (\p) == 1
+	vpsllvq		.Lxts_wrap_shl(%rip), NEXT\i, RNDKEY
+.elseif (\p) == 2
+	vpsllvq		.Lxts_wrap_shl+64(%rip), NEXT\i, TMP3
+.elseif (\p) == 3
+	vpsllvq		.Lxts_wrap_shl+128(%rip), NEXT\i, TMP4
+.elseif (\p) == 4
+	vpternlogd	$0x96, RNDKEY, TMP3, NEXT\i
+.elseif (\p) == 5
+	vpxord		TMP4, NEXT\i, NEXT\i
+.elseif (\p) == 6
+	vpshufd		$0x4e, NEXT\i, NEXT\i		/* W */
+.endif
+.endm
+
 .macro	_next_tweaks_finish
 .irp i, 0,1,2,3
 .if \i > 0 && LAST_ITER
+.elseif VL == 64 && QWORD_TWEAKS && \i < 2
+	vpsllq		$16, TWEAK\i, TWEAK\i
 .elseif VL == 64
 	_v3		pslldq, $(4*NBLK/8), TWEAK\i, TWEAK\i
 .elseif VL == 16
@@ -704,8 +777,8 @@
 
 /*
  * _main_loop dir, qword, last: the main loop of _aes_xts_crypt (see there),
- * with the ymm tweak update of _next_tweaks_step selected by \qword (0: the
- * byte shifts, 1: the qword shifts; xmm and zmm have one form, \qword = 0).
+ * with the ymm or zmm tweak update of _next_tweaks_step selected by \qword
+ * (0: the byte shifts, 1: the qword shifts; xmm has one form, \qword = 0).
  * Entered with LEN >= 0 (at least 4 vectors left, LEN counting 4*VL less)
  * and TWEAK0..3 (ymm: also AESDATA0..3) loaded; falls through once fewer
  * than 4 vectors are left.  \last splits the loop in two instances: 1 for
@@ -875,7 +948,7 @@
 	 * only for at least XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less).
 	 * Both end in the same last-iteration instance (see _main_loop).
 	 */
-	cmpb		$0, aes_xts_ymm_qword_tweaks(%rip)
+	cmpb		$0, aes_xts_qword_tweaks(%rip)
 	jne		.Lmain_qword\@
 .Lmain_byte\@:
 	sub		$4*VL, LEN
@@ -886,7 +959,7 @@
 	_main_loop	\dir, 0, 1
 	jmp		.Lmain_loop_done\@
 .Lmain_qword\@:
-	cmp		$XTS_QWORD_MIN_LEN - 4*VL, LEN
+	cmp		$XTS_QWORD_MIN_LEN(VL) - 4*VL, LEN
 	jl		.Lmain_byte\@
 	/*
 	 * All but the last iteration (at least 8 vectors are left here); the
@@ -911,12 +984,27 @@
 	 * TWEAK0), from another instance of the same macro (whose closing
 	 * branch is never taken).
 	 */
+.if VL == 64
+	/* as for ymm above, the qword form only for XTS_QWORD_MIN_LEN bytes */
+	cmpb		$0, aes_xts_qword_tweaks(%rip)
+	jne		.Lmain_qword\@
+.endif
+.Lmain_byte\@:
 	sub		$4*VL, LEN
 	jl		.Lmain_last\@
 	_main_loop	\dir, 0
 .Lmain_last\@:
 	add		$4*VL, LEN
 	_main_loop	\dir, 0, 1
+.if VL == 64
+	jmp		.Lmain_loop_done\@
+.Lmain_qword\@:
+	cmp		$XTS_QWORD_MIN_LEN(VL) - 4*VL, LEN
+	jl		.Lmain_byte\@
+	sub		$4*VL, LEN		/* at least 8 vectors are left */
+	_main_loop	\dir, 1
+	jmp		.Lmain_last\@
+.endif
 .endif
 .Lmain_loop_done\@:
 	add		$4*VL, LEN
@@ -1011,11 +1099,12 @@ SYM_FUNC_END(aes_xts_decrypt_\impl)
 .endm
 
 /*
- * u8 aes_xts_ymm_qword_tweaks: nonzero selects the qword form of the ymm
- * main loop (see "Vendor forms"); written before the functions are used.
+ * u8 aes_xts_qword_tweaks: nonzero selects the qword form of the ymm and
+ * zmm main loops (see "Vendor forms"); written before the functions are
+ * used.
  */
 	.section	.data..ro_after_init, "aw"
-SYM_DATA(aes_xts_ymm_qword_tweaks, .byte 0)
+SYM_DATA(aes_xts_qword_tweaks, .byte 0)
 	.text
 
 	_set_impl	16, 0, 0

@@ -166,12 +166,12 @@ static_assert(sizeof(struct aes_gcm_key_aesni) == GCM_AESNI_KEY_SIZE);
 void aes_xts_encrypt_iv(const struct crypto_aes_ctx *tweak_key, u8 iv[16]);
 
 /*
- * Nonzero: vaes_avx2 and vaes_avx10_256 advance the tweaks of their main
- * loop with qword shifts (the faster form on AMD), else with a byte rotation
- * (faster on Intel); same results.  Set once before use (the glue: at init,
- * by CPU vendor).
+ * Nonzero: vaes_avx2, vaes_avx10_256 and vaes_avx10_512 advance the tweaks
+ * of their main loop with qword shifts (the faster form on AMD), else with
+ * byte shifts (faster on Intel); same results.  Set once before use (the
+ * glue: at init, by CPU vendor).
  */
-extern u8 aes_xts_ymm_qword_tweaks;
+extern u8 aes_xts_qword_tweaks;
 
 #define AESNI_INTEL_DECLARE_XTS(impl)					     \
 void aes_xts_encrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \

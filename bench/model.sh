@@ -21,13 +21,13 @@
 # ymm ones, while Zen 4 splits them in two, so its vaes_avx10_512 figures
 # are optimistic (measured, 512-bit and 256-bit loops run alike there).
 #
-# XTS vaes_avx2 and vaes_avx10_256 have two main loops (aes-xts-avx-x86_64.S,
-# "Vendor forms"): the byte form, cut by falling through the branch on
-# aes_xts_ymm_qword_tweaks (unknown to loopcut.py), and the _qword rows,
-# cut with "take".  The glue runs the qword form on AMD with AVX-512 (Zen 4
-# on: znver4), the byte form elsewhere (znver3 too): a CPU model's x for
-# the form the glue does not run there is shown
-# in parentheses.
+# XTS vaes_avx2, vaes_avx10_256 and vaes_avx10_512 have two main loops
+# (aes-xts-avx-x86_64.S, "Vendor forms"): the byte form, cut by falling
+# through the branch on aes_xts_qword_tweaks (unknown to loopcut.py), and
+# the _qword rows, cut with "take".  The glue runs the qword form on AMD
+# with AVX-512 (Zen 4 on: znver4), the byte form elsewhere (znver3 too): a
+# CPU model's x for the form the glue does not run there is shown in
+# parentheses.
 #
 # usage: bench/model.sh [FILTER]   (substring of "mode impl", e.g. xts-enc)
 #   MODEL_KEYS="16 24 32"  key sizes in bytes (default "16 32")
@@ -114,6 +114,7 @@ xts-enc    vaes_avx2_qword xts:aes_xts_encrypt_vaes_avx2:1:4:take Lxts:linux_aes
 xts-enc    vaes_avx10_256  xts:aes_xts_encrypt_vaes_avx10_256:1:4 Lxts:linux_aes_xts_encrypt_vaes_avx10_256:1:4
 xts-enc    vaes_avx10_256_qword xts:aes_xts_encrypt_vaes_avx10_256:1:4:take Lxts:linux_aes_xts_encrypt_vaes_avx10_256:1:4
 xts-enc    vaes_avx10_512  xts:aes_xts_encrypt_vaes_avx10_512:1:4 Lxts:linux_aes_xts_encrypt_vaes_avx10_512:1:4
+xts-enc    vaes_avx10_512_qword xts:aes_xts_encrypt_vaes_avx10_512:1:4:take Lxts:linux_aes_xts_encrypt_vaes_avx10_512:1:4
 xts-dec    aesni           xts:aes_xts_decrypt_aesni:1:4          Lasm:linux_aesni_xts_dec:1:4
 xts-dec    aesni_avx       xts:aes_xts_decrypt_aesni_avx:1:4      Lxts:linux_aes_xts_decrypt_aesni_avx:1:4
 xts-dec    vaes_avx2       xts:aes_xts_decrypt_vaes_avx2:1:4      Lxts:linux_aes_xts_decrypt_vaes_avx2:1:4
@@ -121,6 +122,7 @@ xts-dec    vaes_avx2_qword xts:aes_xts_decrypt_vaes_avx2:1:4:take Lxts:linux_aes
 xts-dec    vaes_avx10_256  xts:aes_xts_decrypt_vaes_avx10_256:1:4 Lxts:linux_aes_xts_decrypt_vaes_avx10_256:1:4
 xts-dec    vaes_avx10_256_qword xts:aes_xts_decrypt_vaes_avx10_256:1:4:take Lxts:linux_aes_xts_decrypt_vaes_avx10_256:1:4
 xts-dec    vaes_avx10_512  xts:aes_xts_decrypt_vaes_avx10_512:1:4 Lxts:linux_aes_xts_decrypt_vaes_avx10_512:1:4
+xts-dec    vaes_avx10_512_qword xts:aes_xts_decrypt_vaes_avx10_512:1:4:take Lxts:linux_aes_xts_decrypt_vaes_avx10_512:1:4
 gcm-enc    aesni           gcmni:aes_gcm_enc_update_aesni:1:6     Lgcmni:linux_aes_gcm_enc_update_aesni:1:6
 gcm-enc    aesni_avx       gcmni:aes_gcm_enc_update_aesni_avx:1:6 Lgcmni:linux_aes_gcm_enc_update_aesni_avx:1:6
 gcm-enc    vaes_avx2       gcm2:aes_gcm_enc_update_vaes_avx2:1:6  Lgcmni:linux_aes_gcm_enc_update_aesni_avx:1:6

@@ -54,7 +54,7 @@ struct gcm_impl {
 			    unsigned int taglen);
 };
 
-#define NR_XTS_IMPLS	7	/* 5, vaes_avx2 and _avx10_256 twice */
+#define NR_XTS_IMPLS	8	/* 5, vaes_avx2 and _avx10_256/512 twice */
 #define NR_GCM_IMPLS	5
 
 extern const struct xts_impl xts_impls[NR_XTS_IMPLS];
