@@ -193,8 +193,7 @@ static u8 *arena_slot(unsigned int slot)
 static void arena_init(void)
 {
 	/* also room for the Wycheproof messages (up to 513 bytes) */
-	size_t max = (plat.max_random_len > 1024 ? plat.max_random_len : 1024) +
-		     TEST_BUF_SLACK;
+	size_t max = TEST_BUF_MAX(plat.max_random_len) + TEST_BUF_SLACK;
 	unsigned int s;
 
 	slot_pages = (max + PAGE_SIZE - 1) / PAGE_SIZE;

@@ -637,6 +637,18 @@ static void xts_random(unsigned long *index)
 	struct xts_msg m;
 	unsigned int n;
 
+	/*
+	 * First 4 messages per key size of 4096..TEST_XTS_LONG_LEN bytes,
+	 * whatever max_random_len: the zmm main loop's qword form runs only
+	 * from 4096 bytes on (aes-xts-avx-x86_64.S, XTS_QWORD_MIN_LEN).
+	 */
+	for (n = 0; n < 12; n++) {
+		xts_new_msg(&m, &tc, key_lens[n % 3],
+			    4096 + rng_below(TEST_XTS_LONG_LEN - 4096 + 1));
+		tc.index = (*index)++;
+		random_layout(&tc);
+		xts_test_all_impls(&m, &tc);
+	}
 	for (n = 0; n < plat->random_cases; n++) {
 		xts_new_msg(&m, &tc, key_lens[rng_below(3)],
 			    rand_len(16, plat->max_random_len));

@@ -63,8 +63,16 @@ int printf(const char *fmt, ...) __printf(1, 2);
 
 /* Number of independent buffers the driver asks test_platform.buf() for. */
 #define TEST_BUF_SLOTS		7
-/* A buffer may be up to max_random_len + TEST_BUF_SLACK bytes long. */
+/*
+ * A buffer may be up to TEST_BUF_MAX(max_random_len) + TEST_BUF_SLACK bytes
+ * long: every length up to 1024 is tested, and so are a few XTS messages of
+ * up to TEST_XTS_LONG_LEN bytes (whose main loop then takes its qword form,
+ * from 4096 bytes on zmm), whatever max_random_len.
+ */
 #define TEST_BUF_SLACK		256
+#define TEST_XTS_LONG_LEN	5120
+#define TEST_BUF_MAX(max_random_len)					\
+	((max_random_len) > TEST_XTS_LONG_LEN ? (max_random_len) : TEST_XTS_LONG_LEN)
 
 /* One Wycheproof test case; absent fields have length 0. */
 struct wp_case {
@@ -91,7 +99,7 @@ struct test_platform {
 	 * is an inaccessible page (so an over-read or over-write faults), on
 	 * bare metal it may be ordinary memory.  The buffer stays valid until
 	 * the next call for the same slot; its contents are undefined.
-	 * @len <= max_random_len + TEST_BUF_SLACK.
+	 * @len <= TEST_BUF_MAX(max_random_len) + TEST_BUF_SLACK.
 	 */
 	u8 *(*buf)(unsigned int slot, size_t len, bool guard_before);
 

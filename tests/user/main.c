@@ -323,7 +323,7 @@ int main(void)
 	signal(SIGBUS, on_fault);
 	signal(SIGILL, on_fault);
 	signal(SIGFPE, on_fault);
-	map_slots(p.max_random_len);
+	map_slots(TEST_BUF_MAX(p.max_random_len));
 	fetch_ciphers();
 
 	failed = run_tests(&p);
