@@ -184,9 +184,9 @@ table | while read -r mode impl ours linux; do
 				co = o[j] / 100 * 16 / o[1];
 				if (peer) {
 					cl = l[j] / 100 * 16 / l[1];
-					# vaes_avx2/_avx10_256 XTS: the form the glue runs there
+					# VAES XTS: the form the glue runs there
 					amd = cpu[j - 1] ~ /^znver[4-9]/;
-					two = m ~ /^xts/ && i ~ /^vaes_avx(2|10_256)/;
+					two = m ~ /^xts/ && i ~ /^vaes_avx/;
 					off = two && (i ~ /_qword$/) != amd;
 					x = sprintf(off ? "(%.2f)" : "%.2f", cl / co);
 					printf " | %6.2f %6.2f %6s", co, cl, x;
