@@ -974,8 +974,10 @@ _set_veclen 16
  * store and the older one of the whole counter could take its data from
  * neither, and would wait until both are in the cache.  le_ctr[1] and
  * le_ctr[2..3] come by a 4- and an 8-byte load, each within one store
- * whether the counter was stored as one 16-byte, two 8-byte or four 4-byte
- * pieces.
+ * whether the counter was stored as one 16-byte or as two 8-byte pieces.
+ * Stored as four 4-byte pieces, as this module's C code writes it, the
+ * 8-byte load spans two and must read the cache; the kernel_fpu_begin()
+ * between those stores and the call normally gives them time to get there.
  */
 .macro _le_ctr_words src, dst
 	vpinsrd		$1, 4(LE_CTR_PTR), \src, \dst
