@@ -943,21 +943,30 @@
 	_load_whiten	\i*VL(SRC), TWEAK\i, AESDATA\i
 .endr
 .endif
-.if VL == 32
 	/*
-	 * The form chosen for this CPU (see "Vendor forms"); the qword form
-	 * only for at least XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less).
-	 * Both end in the same last-iteration instance (see _main_loop).
+	 * The loop runs while at least 8 vectors are left (LEN counting
+	 * 8*VL less in it), then the last iteration, whose tweak update
+	 * computes only the tweaks of the vectors after it (xmm: NEXT0; ymm
+	 * and zmm: TWEAK0), from another instance of the same macro (whose
+	 * closing branch is never taken; ymm's loop instance, \last = 2,
+	 * always loads the next blocks).  ymm and zmm take the form chosen
+	 * for this CPU (see "Vendor forms"), the qword one only for at least
+	 * XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less); both forms end in
+	 * the same last-iteration instance.
 	 */
+	.set		MAIN_LAST, 2 * (VL == 32)
+.if VL > 16
 	cmpb		$0, aes_xts_qword_tweaks(%rip)
 	jne		.Lmain_qword\@
+.endif
 .Lmain_byte\@:
 	sub		$4*VL, LEN
-	jl		.Lmain_byte_last\@
-	_main_loop	\dir, 0, 2
-.Lmain_byte_last\@:
+	jl		.Lmain_last\@
+	_main_loop	\dir, 0, MAIN_LAST
+.Lmain_last\@:
 	add		$4*VL, LEN
 	_main_loop	\dir, 0, 1
+.if VL > 16
 	jmp		.Lmain_loop_done\@
 .Lmain_qword\@:
 	cmp		$XTS_QWORD_MIN_LEN(VL) - 4*VL, LEN
@@ -968,44 +977,15 @@
 	 * of which it does the one multiplication the code after it needs.
 	 */
 	sub		$4*VL, LEN
-	_main_loop	\dir, 1, 2
-.if !USE_AVX10
+	_main_loop	\dir, 1, MAIN_LAST
+.if VL == 32 && !USE_AVX10
 	/*
 	 * This loop used GFPOLY as a temporary (_next_tweaks_step); the byte
 	 * form and the code after the loop need it
 	 */
 	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
 .endif
-	jmp		.Lmain_byte_last\@
-.else
-	/*
-	 * The loop runs while at least 8 vectors are left (LEN counting
-	 * 8*VL less in it), then the last iteration, whose tweak update
-	 * computes only the tweaks of the vectors after it (xmm: NEXT0; zmm:
-	 * TWEAK0), from another instance of the same macro (whose closing
-	 * branch is never taken).
-	 */
-.if VL == 64
-	/* as for ymm above, the qword form only for XTS_QWORD_MIN_LEN bytes */
-	cmpb		$0, aes_xts_qword_tweaks(%rip)
-	jne		.Lmain_qword\@
-.endif
-.Lmain_byte\@:
-	sub		$4*VL, LEN
-	jl		.Lmain_last\@
-	_main_loop	\dir, 0
-.Lmain_last\@:
-	add		$4*VL, LEN
-	_main_loop	\dir, 0, 1
-.if VL == 64
-	jmp		.Lmain_loop_done\@
-.Lmain_qword\@:
-	cmp		$XTS_QWORD_MIN_LEN(VL) - 4*VL, LEN
-	jl		.Lmain_byte\@
-	sub		$4*VL, LEN		/* at least 8 vectors are left */
-	_main_loop	\dir, 1
 	jmp		.Lmain_last\@
-.endif
 .endif
 .Lmain_loop_done\@:
 	add		$4*VL, LEN
