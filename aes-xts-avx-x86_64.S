@@ -40,20 +40,30 @@
  *
  * The ymm and zmm main loops (vaes_avx2, vaes_avx10_256, vaes_avx10_512)
  * exist in two forms that differ only in how the tweaks advance (see
- * "Tweak arithmetic"): byte shifts + vpclmulqdq, which leave Intel's AES
- * ports free, and qword shifts, which cost AMD Zen 4's AES pipes less.
+ * "Tweak arithmetic"): the byte form, byte shifts and a vpclmulqdq per
+ * vector, which leaves Intel's AES ports free, and the AMD form, which
+ * costs AMD's AES pipes less: on avx10 (Zen 4 on) the qword form, qword
+ * shifts in place of the byte shifts and (zmm) of some vpclmulqdq; on
+ * vaes_avx2 (Zen 3) the packed form, the byte form with one vpclmulqdq
+ * for the four vectors (Zen 3 issues a ymm vpclmulqdq to both AES pipes,
+ * for 2 cycles each by llvm-mca's model: the four of the byte form took 16
+ * of the 56 cycles per iteration of AES-128 they left the AES rounds;
+ * measured there against Linux 6.12's byte form, 1.03-1.15 for AES-128
+ * and 1.02-1.07 for AES-256 from 512 bytes, where the byte form read
+ * 0.97-1.05).  On Intel the packed form's extra shuffles go to port 5
+ * beside the byte shifts (llvm-mca, sapphirerapids: 0.95 of the byte
+ * form for AES-128), hence the choice by vendor.
  * Each function holds both loops, and picks one per call, before the loop
  * (the last iteration is always the byte form's, see _main_loop),
- * by the byte aes_xts_qword_tweaks (aesni-intel.h): 0, the default, the
- * byte form; nonzero, the qword form.  The glue sets it once at init, on
- * AMD CPUs with AVX-512 (Zen 4 on); Zen 3, whose AES pipes also take the
- * vector shifts and vpclmulqdq, keeps the byte form, which has fewer of
- * them.  The qword form's gain is in the throughput of a long run of
- * iterations; over a few (fewer than XTS_QWORD_MIN_LEN bytes for the main
- * loop: 1024 for ymm, 4096 for zmm) the byte form, with fewer instructions
- * per tweak, does as well or better, so it runs there whatever the byte
- * says.  The test rigs set it both ways, so that both forms are tested on
- * any CPU.  Only the loop is doubled, not the function: the
+ * by the byte aes_xts_amd_tweaks (aesni-intel.h): 0, the default, the
+ * byte form; nonzero, the AMD form.  The glue sets it once at init, on
+ * AMD and Hygon CPUs.  The qword form's gain is in the throughput of a
+ * long run of iterations; over a few (fewer than XTS_AMD_MIN_LEN bytes for
+ * the main loop: 1024 for ymm, 4096 for zmm) the byte form, with fewer
+ * instructions per tweak, does as well or better, so it runs there
+ * whatever the byte says; the packed form runs whenever the main loop
+ * does (8 vectors).  The test rigs set it both ways, so that both forms
+ * are tested on any CPU.  Only the loop is doubled, not the function: the
  * exported names and prototypes stay one per implementation, the setup and
  * the tail code stay shared, and the cost per call is one predictable
  * branch.  The xmm loop has one form.
@@ -73,14 +83,14 @@
  * for AES-128 (measured: 0.98 of the byte form's speed, AES-256 1.07), two
  * keep under it (in five runs against Linux 6.12's byte form: AES-128
  * 1.00-1.04 at 4096 bytes and 1.04-1.05 at 16384, AES-256 1.02-1.03; no
- * gain below 4 KiB, hence its XTS_QWORD_MIN_LEN).
+ * gain below 4 KiB, hence its XTS_AMD_MIN_LEN).
  *
  * Per iteration of the main loop, 4 vectors of data are processed: 4 blocks
  * for xmm, 8 for ymm, 16 for zmm, while the next 4 vectors of tweaks are
  * computed, spread over the AES rounds (see "Tweak arithmetic" and
  * _next_tweaks_step: ymm multiplies each vector by x^8, with byte shifts
- * and one vpclmulqdq on Intel, with qword shifts on Zen 4 (see "Vendor forms"
- * above), and folds the final XOR with the tweak into the last round key;
+ * and one vpclmulqdq on Intel, one vpclmulqdq for all four on Zen 3, with
+ * qword shifts on Zen 4 (see "Vendor forms" above), and folds the final XOR with the tweak into the last round key;
  * zmm multiplies by x^16 with byte shifts and vpclmulqdq (on Zen 4: two
  * vectors so and two with qword shifts, see above); xmm chains
  * multiplications by x).  ymm also loads the next 4 vectors of data
@@ -146,11 +156,13 @@
 #include "aes-macros.h"
 
 /*
- * The ymm and zmm main loops take their qword form (where selected, see
+ * The ymm and zmm main loops take their AMD form (where selected, see
  * "Vendor forms") only when at least this many bytes are left for them:
- * 1024 for ymm (vl = 32), 4096 for zmm (vl = 64)
+ * avx10 (qword form) 1024 for ymm (vl = 32), 4096 for zmm (vl = 64);
+ * vaes_avx2 (packed form) 8 vectors, i.e. whenever its loop runs.
  */
-#define XTS_QWORD_MIN_LEN(vl)	(1024 + (vl) / 64 * 3072)
+#define XTS_AMD_MIN_LEN(vl, avx10)					\
+	((avx10) * (1024 + (vl) / 64 * 3072) + (1 - (avx10)) * 8 * (vl))
 
 .section .rodata
 .p2align 6
@@ -184,6 +196,17 @@
 .irp k, 1, 2, 7
 .rept 4
 	.quad	64, \k
+.endr
+.endr
+/*
+ * vpshufb masks of the ymm byte form (_next_tweaks_step): the one at offset
+ * 32 * i moves word i of each lane to word 0 and zeroes the others
+ */
+.Lxts_x8_words:
+.irp i, 0,1,2,3
+.rept 2
+	.byte	2*\i, 2*\i + 1
+	.fill	14, 1, 0x80
 .endr
 .endr
 /*
@@ -283,8 +306,7 @@
 	.set	TMP2_XMM, X10
 	.set	NEXT3, V11
 	/*
-	 * .Lxts_gf_poly in each 128-bit lane (avx2: not in the qword form of
-	 * the main loop)
+	 * .Lxts_gf_poly in each 128-bit lane
 	 */
 	.set	GFPOLY, V12
 	.set	GFPOLY_XMM, X12
@@ -474,7 +496,7 @@
  * than finding them bunched at the end of the loop.  _next_tweaks_step s
  * does piece s (0..26, 3 per round from the 9th last round on).
  *
- * ymm, byte form (QWORD_TWEAKS = 0): piece i + 1, after the first and
+ * ymm, byte form (AMD_FORM = 0): piece i + 1, after the first and
  * second of the rounds that all key sizes have (the 9th and 8th last),
  * first sets NEXTi = TWEAKi ^ the last round key, so that the last AES
  * round, aes{enc,dec}last with NEXTi as its round key, also XORs in the
@@ -484,19 +506,19 @@
  * ready early for the next iteration, and nothing is left for after the
  * stores.  In the last iteration of the message (LAST_ITER = 1, see
  * _main_loop) only TWEAK0 advances, all that the code after the loop uses.
- * ymm, qword form (QWORD_TWEAKS = 1, see "Vendor
- * forms"): the same at piece 3*i, one tweak per round from the 9th last
- * round, with _mul_xk (qword shifts, vpshufd, vpclmulqdq) for the
- * multiplication, GFPOLY (avx10) or nothing (avx2) as \poly and TMP3
- * (avx10) or GFPOLY (avx2, reloaded after the loop) as its second
- * temporary.
+ * ymm avx10, qword form (AMD_FORM = 1, see "Vendor forms"): the same at
+ * piece 3*i, one tweak per round from the 9th last round, with _mul_xk
+ * (qword shifts, vpshufd, vpclmulqdq) for the multiplication and TMP3 as
+ * its second temporary.  ymm avx2, packed form (AMD_FORM = 1): the byte
+ * form's arithmetic with one vpclmulqdq for the four vectors (pieces 0..9,
+ * see the comment in the code).
  *
  * zmm multiplies each tweak by x^16 with byte shifts: NEXTi = (TWEAKi >>
  * 112) at piece i, NEXTi = clmul(NEXTi.lo, 0x87) at piece i + 6 (from the
  * 7th last round on), then _next_tweaks_finish sets TWEAKi = (TWEAKi << 16)
  * ^ NEXTi, once the current tweaks are no longer needed; in the last
  * iteration (LAST_ITER) for TWEAK0 only, all that the code after the loop
- * uses.  zmm, qword form (QWORD_TWEAKS = 1): TWEAK0 and TWEAK1 the qword
+ * uses.  zmm, qword form (AMD_FORM = 1): TWEAK0 and TWEAK1 the qword
  * way (_mul_x16_qword_step, pieces 7*i to 7*i + 6, with RNDKEY, TMP3 and
  * TMP4 as temporaries, NEXTi = W), TWEAK2 and TWEAK3 the byte way at
  * pieces i + 12 and i + 18; _next_tweaks_finish shifts each by its form's
@@ -515,25 +537,56 @@
 .if VL == 64
 .irp i, 0,1,2,3
 .if LAST_ITER && \i > 0
-.elseif QWORD_TWEAKS && \i < 2
+.elseif AMD_FORM && \i < 2
 	_mul_x16_qword_step	(\s - 7*\i), \i
-.elseif \s == \i + 12*QWORD_TWEAKS
+.elseif \s == \i + 12*AMD_FORM
 	_v3		psrldq, $(16 - 4*NBLK/8), TWEAK\i, NEXT\i
-.elseif \s == \i + 6 + 12*QWORD_TWEAKS
+.elseif \s == \i + 6 + 12*AMD_FORM
 	_vpclmulqdq	$0x00, GFPOLY, NEXT\i, NEXT\i
 .endif
 .endr
-.elseif VL == 32 && QWORD_TWEAKS
+.elseif VL == 32 && AMD_FORM && USE_AVX10
 .irp i, 0,1,2,3
 .if \s == 3*\i
 	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
-.if USE_AVX10
 	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, GFPOLY, , TMP3
-.else
-	_mul_xk		4*NBLK, TWEAK\i, TWEAK\i, RNDKEY, , , GFPOLY
-.endif
 .endif
 .endr
+.elseif VL == 32 && AMD_FORM
+	/*
+	 * The wrap bytes c_i = TWEAKi >> 120 of the four vectors go to word i
+	 * of NEXT3 (each vpsrldq by 15 - 2*i leaves c_i alone in its word i,
+	 * vpblendw gathers them), where one vpclmulqdq multiplies all four by
+	 * 0x87 at once: the products have 15 bits and stay in their words.
+	 * Then, per vector: NEXTi = TWEAKi ^ the last round key and TWEAKi =
+	 * (TWEAKi << 8) ^ word i of the products (vpshufb).  NEXT3 is last
+	 * written after its last use as the products.
+	 */
+.irp i, 0,1,2,3
+.if \s == \i && \i == 0
+	vpsrldq		$15, TWEAK0, NEXT3
+.elseif \s == \i
+	vpsrldq		$(15 - 2*\i), TWEAK\i, RNDKEY
+	vpblendw	$(1 << \i), RNDKEY, NEXT3, NEXT3
+.endif
+.endr
+.if \s == 4
+	vpclmulqdq	$0x00, GFPOLY, NEXT3, NEXT3
+.endif
+.irp i, 0,1,2
+.if \s == \i + 6
+	vpshufb		.Lxts_x8_words+32*\i(%rip), NEXT3, RNDKEY
+	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
+	vpslldq		$1, TWEAK\i, TWEAK\i
+	_vpxor		RNDKEY, TWEAK\i, TWEAK\i
+.endif
+.endr
+.if \s == 9
+	vpshufb		.Lxts_x8_words+32*3(%rip), NEXT3, RNDKEY
+	_vpxor		RNDKEYLAST, TWEAK3, NEXT3
+	vpslldq		$1, TWEAK3, TWEAK3
+	_vpxor		RNDKEY, TWEAK3, TWEAK3
+.endif
 .elseif VL == 32
 .irp i, 0,1,2,3
 .if \s == \i + 1
@@ -581,7 +634,7 @@
 .macro	_next_tweaks_finish
 .irp i, 0,1,2,3
 .if \i > 0 && LAST_ITER
-.elseif VL == 64 && QWORD_TWEAKS && \i < 2
+.elseif VL == 64 && AMD_FORM && \i < 2
 	vpsllq		$16, TWEAK\i, TWEAK\i
 .elseif VL == 64
 	_v3		pslldq, $(4*NBLK/8), TWEAK\i, TWEAK\i
@@ -777,9 +830,9 @@
 .endm
 
 /*
- * _main_loop dir, qword, last: the main loop of _aes_xts_crypt (see there),
- * with the ymm or zmm tweak update of _next_tweaks_step selected by \qword
- * (0: the byte shifts, 1: the qword shifts; xmm has one form, \qword = 0).
+ * _main_loop dir, amd, last: the main loop of _aes_xts_crypt (see there),
+ * with the ymm or zmm tweak update of _next_tweaks_step selected by \amd
+ * (0: the byte form, 1: the AMD form; xmm has one form, \amd = 0).
  * Entered with LEN >= 0 (at least 4 vectors left, LEN counting 4*VL less)
  * and TWEAK0..3 (ymm: also AESDATA0..3) loaded; falls through once fewer
  * than 4 vectors are left.  \last splits the loop in two instances: 1 for
@@ -792,8 +845,8 @@
  * would otherwise compute, in its last iteration, three vectors of tweaks
  * that nothing uses.
  */
-.macro	_main_loop	dir, qword, last=0
-	.set		QWORD_TWEAKS, \qword
+.macro	_main_loop	dir, amd, last=0
+	.set		AMD_FORM, \amd
 	.set		LAST_ITER, \last
 .Lmain_loop\@:
 .if VL != 32
@@ -950,14 +1003,14 @@
 	 * and zmm: TWEAK0), from another instance of the same macro (whose
 	 * closing branch is never taken; ymm's loop instance, \last = 2,
 	 * always loads the next blocks).  ymm and zmm take the form chosen
-	 * for this CPU (see "Vendor forms"), the qword one only for at least
-	 * XTS_QWORD_MIN_LEN bytes (LEN counts 4*VL less); both forms end in
+	 * for this CPU (see "Vendor forms"), the AMD one only for at least
+	 * XTS_AMD_MIN_LEN bytes (LEN counts 4*VL less); both forms end in
 	 * the same last-iteration instance.
 	 */
 	.set		MAIN_LAST, 2 * (VL == 32)
 .if VL > 16
-	cmpb		$0, aes_xts_qword_tweaks(%rip)
-	jne		.Lmain_qword\@
+	cmpb		$0, aes_xts_amd_tweaks(%rip)
+	jne		.Lmain_amd\@
 .endif
 .Lmain_byte\@:
 	sub		$4*VL, LEN
@@ -968,8 +1021,8 @@
 	_main_loop	\dir, 0, 1
 .if VL > 16
 	jmp		.Lmain_loop_done\@
-.Lmain_qword\@:
-	cmp		$XTS_QWORD_MIN_LEN(VL) - 4*VL, LEN
+.Lmain_amd\@:
+	cmp		$XTS_AMD_MIN_LEN(VL, USE_AVX10) - 4*VL, LEN
 	jl		.Lmain_byte\@
 	/*
 	 * All but the last iteration (at least 8 vectors are left here); the
@@ -978,13 +1031,6 @@
 	 */
 	sub		$4*VL, LEN
 	_main_loop	\dir, 1, MAIN_LAST
-.if VL == 32 && !USE_AVX10
-	/*
-	 * This loop used GFPOLY as a temporary (_next_tweaks_step); the byte
-	 * form and the code after the loop need it
-	 */
-	_vbroadcast128	.Lxts_gf_poly(%rip), GFPOLY
-.endif
 	jmp		.Lmain_last\@
 .endif
 .Lmain_loop_done\@:
@@ -1080,12 +1126,12 @@ SYM_FUNC_END(aes_xts_decrypt_\impl)
 .endm
 
 /*
- * u8 aes_xts_qword_tweaks: nonzero selects the qword form of the ymm and
+ * u8 aes_xts_amd_tweaks: nonzero selects the AMD form of the ymm and
  * zmm main loops (see "Vendor forms"); written before the functions are
  * used.
  */
 	.section	.data..ro_after_init, "aw"
-SYM_DATA(aes_xts_qword_tweaks, .byte 0)
+SYM_DATA(aes_xts_amd_tweaks, .byte 0)
 	.text
 
 	_set_impl	16, 0, 0

@@ -167,11 +167,12 @@ void aes_xts_encrypt_iv(const struct crypto_aes_ctx *tweak_key, u8 iv[16]);
 
 /*
  * Nonzero: vaes_avx2, vaes_avx10_256 and vaes_avx10_512 advance the tweaks
- * of their main loop with qword shifts (the faster form on AMD), else with
- * byte shifts (faster on Intel); same results.  Set once before use (the
- * glue: at init, by CPU vendor).
+ * of their main loop in the form that is faster on AMD (vaes_avx2: one
+ * vpclmulqdq for four vectors; avx10: qword shifts), else in the one faster
+ * on Intel (byte shifts, a vpclmulqdq per vector); same results.  Set once
+ * before use (the glue: at init, by CPU vendor).
  */
-extern u8 aes_xts_qword_tweaks;
+extern u8 aes_xts_amd_tweaks;
 
 #define AESNI_INTEL_DECLARE_XTS(impl)					     \
 void aes_xts_encrypt_##impl(const struct crypto_aes_ctx *key, const u8 *src, \

@@ -1222,13 +1222,12 @@ static int __init aesni_init(void)
 
 	aesni_gcm_lib_init(num_usable, x86_match_cpu(zmm_slow_cpus));
 	/*
-	 * The XTS ymm and zmm tweak update of AMD's cores with AVX-512 (Zen 4
-	 * on; aes-xts-avx-x86_64.S, "Vendor forms")
+	 * The XTS ymm and zmm tweak update of AMD's cores (aes-xts-avx-x86_64.S,
+	 * "Vendor forms")
 	 */
-	aes_xts_qword_tweaks =
-		(boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
-		 boot_cpu_data.x86_vendor == X86_VENDOR_HYGON) &&
-		boot_cpu_has(X86_FEATURE_AVX512F);
+	aes_xts_amd_tweaks =
+		boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
+		boot_cpu_data.x86_vendor == X86_VENDOR_HYGON;
 #if AESNI_INTEL_VAES
 	if (x86_match_cpu(zmm_slow_cpus)) {
 		int i;

@@ -36,7 +36,7 @@
  * vaes" or "gcm1"), BENCH_KEYS (default "128 256"), BENCH_LENS (list, or
  * "full"), BENCH_ROUNDS (default 11), BENCH_MS (milliseconds per sample,
  * default 0.5), BENCH_TSV (file for the plot data), BENCH_XTS_FORM (byte
- * or qword: the XTS ymm/zmm tweak form to run instead of this CPU's, see
+ * or amd: the XTS ymm/zmm tweak form to run instead of this CPU's, see
  * print_cpu()), BENCH_IV_OFF (where the IV slots start in their page,
  * default 3072), BENCH_IV_SLOTS (1-4, default 4: how many IV slots the
  * messages take in turn), BENCH_ALLCFG (also print every configuration's
@@ -1081,21 +1081,19 @@ static void print_cpu(void)
 	       model, fam, mod, a & 15, tsc_hz / 1e9);
 	/*
 	 * The XTS ymm/zmm tweak form the glue selects here (aesni_init(): AMD
-	 * and Hygon with AVX-512F get the qword form), so that ours is
-	 * measured as it runs; BENCH_XTS_FORM=byte or qword overrides it, to
-	 * compare the two.
+	 * and Hygon get the AMD form: vaes_avx2 packed, avx10 qword), so that
+	 * ours is measured as it runs; BENCH_XTS_FORM=byte or amd overrides
+	 * it, to compare the two.
 	 */
 	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
-	aes_xts_qword_tweaks =
+	aes_xts_amd_tweaks =
 		(b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) ||
 		(b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);
-	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(7), "c"(0));
-	aes_xts_qword_tweaks &= (b >> 16) & 1;	/* AVX512F */
 	printf("XTS ymm and zmm (vaes_avx2, vaes_avx10_256/512) tweak update: %s form",
-	       aes_xts_qword_tweaks ? "qword (AMD AVX-512)" :
+	       aes_xts_amd_tweaks ? "AMD (vaes_avx2 packed, avx10 qword)" :
 	       "byte");
-	if (form && (!strcmp(form, "byte") || !strcmp(form, "qword"))) {
-		aes_xts_qword_tweaks = form[0] == 'q';
+	if (form && (!strcmp(form, "byte") || !strcmp(form, "amd"))) {
+		aes_xts_amd_tweaks = form[0] == 'a';
 		printf(", BENCH_XTS_FORM=%s overrides it", form);
 	}
 	printf("\n");

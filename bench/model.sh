@@ -23,10 +23,10 @@
 #
 # XTS vaes_avx2, vaes_avx10_256 and vaes_avx10_512 have two main loops
 # (aes-xts-avx-x86_64.S, "Vendor forms"): the byte form, cut by falling
-# through the branch on aes_xts_qword_tweaks (unknown to loopcut.py), and
-# the _qword rows, cut with "take".  The glue runs the qword form on AMD
-# with AVX-512 (Zen 4 on: znver4), the byte form elsewhere (znver3 too): a
-# CPU model's x for the form the glue does not run there is shown in
+# through the branch on aes_xts_amd_tweaks (unknown to loopcut.py), and
+# the AMD form (rows vaes_avx2_packed and *_qword), cut with "take".  The
+# glue runs the AMD form on AMD (znver3, znver4), the byte form on Intel:
+# a CPU model's x for the form the glue does not run there is shown in
 # parentheses.
 #
 # usage: bench/model.sh [FILTER]   (substring of "mode impl", e.g. xts-enc)
@@ -110,7 +110,7 @@ table() {
 xts-enc    aesni           xts:aes_xts_encrypt_aesni:1:4          Lasm:linux_aesni_xts_enc:1:4
 xts-enc    aesni_avx       xts:aes_xts_encrypt_aesni_avx:1:4      Lxts:linux_aes_xts_encrypt_aesni_avx:1:4
 xts-enc    vaes_avx2       xts:aes_xts_encrypt_vaes_avx2:1:4      Lxts:linux_aes_xts_encrypt_vaes_avx2:1:4
-xts-enc    vaes_avx2_qword xts:aes_xts_encrypt_vaes_avx2:1:4:take Lxts:linux_aes_xts_encrypt_vaes_avx2:1:4
+xts-enc    vaes_avx2_packed xts:aes_xts_encrypt_vaes_avx2:1:4:take Lxts:linux_aes_xts_encrypt_vaes_avx2:1:4
 xts-enc    vaes_avx10_256  xts:aes_xts_encrypt_vaes_avx10_256:1:4 Lxts:linux_aes_xts_encrypt_vaes_avx10_256:1:4
 xts-enc    vaes_avx10_256_qword xts:aes_xts_encrypt_vaes_avx10_256:1:4:take Lxts:linux_aes_xts_encrypt_vaes_avx10_256:1:4
 xts-enc    vaes_avx10_512  xts:aes_xts_encrypt_vaes_avx10_512:1:4 Lxts:linux_aes_xts_encrypt_vaes_avx10_512:1:4
@@ -118,7 +118,7 @@ xts-enc    vaes_avx10_512_qword xts:aes_xts_encrypt_vaes_avx10_512:1:4:take Lxts
 xts-dec    aesni           xts:aes_xts_decrypt_aesni:1:4          Lasm:linux_aesni_xts_dec:1:4
 xts-dec    aesni_avx       xts:aes_xts_decrypt_aesni_avx:1:4      Lxts:linux_aes_xts_decrypt_aesni_avx:1:4
 xts-dec    vaes_avx2       xts:aes_xts_decrypt_vaes_avx2:1:4      Lxts:linux_aes_xts_decrypt_vaes_avx2:1:4
-xts-dec    vaes_avx2_qword xts:aes_xts_decrypt_vaes_avx2:1:4:take Lxts:linux_aes_xts_decrypt_vaes_avx2:1:4
+xts-dec    vaes_avx2_packed xts:aes_xts_decrypt_vaes_avx2:1:4:take Lxts:linux_aes_xts_decrypt_vaes_avx2:1:4
 xts-dec    vaes_avx10_256  xts:aes_xts_decrypt_vaes_avx10_256:1:4 Lxts:linux_aes_xts_decrypt_vaes_avx10_256:1:4
 xts-dec    vaes_avx10_256_qword xts:aes_xts_decrypt_vaes_avx10_256:1:4:take Lxts:linux_aes_xts_decrypt_vaes_avx10_256:1:4
 xts-dec    vaes_avx10_512  xts:aes_xts_decrypt_vaes_avx10_512:1:4 Lxts:linux_aes_xts_decrypt_vaes_avx10_512:1:4
@@ -152,7 +152,7 @@ EOF
 
 printf 'llvm-mca-19 cycles per 16 bytes, one steady-state main-loop iteration (%s-byte message);\n' "$len"
 printf 'B/it = bytes per iteration, ours/linux; x = linux / ours (> 1: ours predicted faster)\n\n'
-printf '(x) = a form the glue does not run on that CPU (XTS: qword on znver4, byte elsewhere)\n\n'
+printf '(x) = a form the glue does not run on that CPU (XTS: the AMD form, _packed or _qword, on znver*, the byte form on sapphirerapids)\n\n'
 printf '%-8s %-20s %-4s %-8s' mode impl key B/it
 for c in $cpus; do printf ' | %-20s' "$c"; done
 printf '\n%-43s' ''
@@ -185,9 +185,9 @@ table | while read -r mode impl ours linux; do
 				if (peer) {
 					cl = l[j] / 100 * 16 / l[1];
 					# VAES XTS: the form the glue runs there
-					amd = cpu[j - 1] ~ /^znver[4-9]/;
+					amd = cpu[j - 1] ~ /^znver/;
 					two = m ~ /^xts/ && i ~ /^vaes_avx/;
-					off = two && (i ~ /_qword$/) != amd;
+					off = two && (i ~ /_(qword|packed)$/) != amd;
 					x = sprintf(off ? "(%.2f)" : "%.2f", cl / co);
 					printf " | %6.2f %6.2f %6s", co, cl, x;
 				} else {

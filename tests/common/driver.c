@@ -640,7 +640,7 @@ static void xts_random(unsigned long *index)
 	/*
 	 * First 4 messages per key size of 4096..TEST_XTS_LONG_LEN bytes,
 	 * whatever max_random_len: the zmm main loop's qword form runs only
-	 * from 4096 bytes on (aes-xts-avx-x86_64.S, XTS_QWORD_MIN_LEN).
+	 * from 4096 bytes on (aes-xts-avx-x86_64.S, XTS_AMD_MIN_LEN).
 	 */
 	for (n = 0; n < 12; n++) {
 		xts_new_msg(&m, &tc, key_lens[n % 3],

@@ -19,28 +19,28 @@ void (*const xts_encrypt_iv)(const struct crypto_aes_ctx *tweak_key,
 
 /*
  * vaes_avx2, vaes_avx10_256 and vaes_avx10_512 have two forms of their main
- * loop, chosen by aes_xts_qword_tweaks (aes-xts-avx-x86_64.S, "Vendor
+ * loop, chosen by aes_xts_amd_tweaks (aes-xts-avx-x86_64.S, "Vendor
  * forms"): one row for each, whatever this CPU's vendor, each setting the
- * flag before the call.  @sfx is the name's suffix, @q the flag's value.
+ * flag before the call (the AMD form's row: vaes_avx2_packed, *_qword).  @sfx is the name's suffix, @q the flag's value.
  */
 #define XTS_FORM_WRAPPERS(impl, sfx, q)					\
 static void xts_enc_##impl##sfx(const struct crypto_aes_ctx *key,	\
 				const u8 *src, u8 *dst,			\
 				unsigned int len, u8 tweak[16])		\
 {									\
-	aes_xts_qword_tweaks = (q);					\
+	aes_xts_amd_tweaks = (q);					\
 	aes_xts_encrypt_##impl(key, src, dst, len, tweak);		\
 }									\
 static void xts_dec_##impl##sfx(const struct crypto_aes_ctx *key,	\
 				const u8 *src, u8 *dst,			\
 				unsigned int len, u8 tweak[16])		\
 {									\
-	aes_xts_qword_tweaks = (q);					\
+	aes_xts_amd_tweaks = (q);					\
 	aes_xts_decrypt_##impl(key, src, dst, len, tweak);		\
 }
 
 XTS_FORM_WRAPPERS(vaes_avx2, , 0)
-XTS_FORM_WRAPPERS(vaes_avx2, _qword, 1)
+XTS_FORM_WRAPPERS(vaes_avx2, _packed, 1)
 XTS_FORM_WRAPPERS(vaes_avx10_256, , 0)
 XTS_FORM_WRAPPERS(vaes_avx10_256, _qword, 1)
 XTS_FORM_WRAPPERS(vaes_avx10_512, , 0)
@@ -55,7 +55,7 @@ const struct xts_impl xts_impls[NR_XTS_IMPLS] = {
 	XTS_ENTRY(aesni, CPU_FEATS_AESNI),
 	XTS_ENTRY(aesni_avx, CPU_FEATS_AESNI_AVX),
 	XTS_FORM_ENTRY(vaes_avx2, , CPU_FEATS_VAES_AVX2),
-	XTS_FORM_ENTRY(vaes_avx2, _qword, CPU_FEATS_VAES_AVX2),
+	XTS_FORM_ENTRY(vaes_avx2, _packed, CPU_FEATS_VAES_AVX2),
 	XTS_FORM_ENTRY(vaes_avx10_256, , CPU_FEATS_VAES_AVX10),
 	XTS_FORM_ENTRY(vaes_avx10_256, _qword, CPU_FEATS_VAES_AVX10),
 	XTS_FORM_ENTRY(vaes_avx10_512, , CPU_FEATS_VAES_AVX10),

@@ -66,7 +66,7 @@ int printf(const char *fmt, ...) __printf(1, 2);
 /*
  * A buffer may be up to TEST_BUF_MAX(max_random_len) + TEST_BUF_SLACK bytes
  * long: every length up to 1024 is tested, and so are a few XTS messages of
- * up to TEST_XTS_LONG_LEN bytes (whose main loop then takes its qword form,
+ * up to TEST_XTS_LONG_LEN bytes (whose main loop then takes its AMD form,
  * from 4096 bytes on zmm), whatever max_random_len.
  */
 #define TEST_BUF_SLACK		256
