@@ -46,8 +46,8 @@
  * shifts in place of the byte shifts and (zmm) of some vpclmulqdq; on
  * vaes_avx2 (Zen 3) the packed form, the byte form with one vpclmulqdq
  * for the four vectors (Zen 3 issues a ymm vpclmulqdq to both AES pipes,
- * for 2 cycles each by llvm-mca's model: the four of the byte form took 16
- * of the 56 cycles per iteration of AES-128 they left the AES rounds;
+ * for 2 cycles each by llvm-mca's model: the byte form's four take 16
+ * cycles of those pipes per iteration beside the 40 of AES-128's rounds;
  * measured there against Linux 6.12's byte form, 1.03-1.15 for AES-128
  * and 1.02-1.07 for AES-256 from 512 bytes, where the byte form read
  * 0.97-1.05).  On Intel the packed form's extra shuffles go to port 5
@@ -90,7 +90,8 @@
  * computed, spread over the AES rounds (see "Tweak arithmetic" and
  * _next_tweaks_step: ymm multiplies each vector by x^8, with byte shifts
  * and one vpclmulqdq on Intel, one vpclmulqdq for all four on Zen 3, with
- * qword shifts on Zen 4 (see "Vendor forms" above), and folds the final XOR with the tweak into the last round key;
+ * qword shifts on Zen 4 (see "Vendor forms" above), and folds the final
+ * XOR with the tweak into the last round key;
  * zmm multiplies by x^16 with byte shifts and vpclmulqdq (on Zen 4: two
  * vectors so and two with qword shifts, see above); xmm chains
  * multiplications by x).  ymm also loads the next 4 vectors of data
@@ -199,7 +200,7 @@
 .endr
 .endr
 /*
- * vpshufb masks of the ymm byte form (_next_tweaks_step): the one at offset
+ * vpshufb masks of the ymm packed form (_next_tweaks_step): the one at offset
  * 32 * i moves word i of each lane to word 0 and zeroes the others
  */
 .Lxts_x8_words:
