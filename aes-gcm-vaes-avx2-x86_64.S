@@ -340,8 +340,11 @@
  * that costs 3 instructions per pair where a VPSHUFD + VPXOR per vector and
  * a VPUNPCKLQDQ cost 5 (the main loop is bound by its vector instructions).
  *
+ * Each power is loaded into RNDKEY (free between the AES rounds) and taken
+ * from there by its two vpclmulqdq, both in the same step.
+ *
  * Reads BSWAP_MASK, GFPOLY, KEY; GHASH_ACC (step 1) and writes it (step 11);
- * clobbers TMP0..2, LO, MI, HI.
+ * clobbers TMP0..2, LO, MI, HI, RNDKEY.
  */
 .macro	_ghash_8blocks_step	s, gbase, goff
 .if (\s) == 0
@@ -353,8 +356,9 @@
 .endif
 .elseif (\s) == 1
 	vpxor		GHASH_ACC, TMP2, TMP2
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET(KEY), TMP2, LO
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET(KEY), TMP2, HI
+	vmovdqu		GCM_H_POWERS_OFFSET(KEY), RNDKEY
+	vpclmulqdq	$0x00, RNDKEY, TMP2, LO
+	vpclmulqdq	$0x11, RNDKEY, TMP2, HI
 .elseif (\s) == 2
 .ifb \gbase
 	vpshufb		BSWAP_MASK, AESDATA1, TMP0
@@ -362,17 +366,19 @@
 	vmovdqu		\goff+32(\gbase), TMP0
 	vpshufb		BSWAP_MASK, TMP0, TMP0
 .endif
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+32(KEY), TMP0, TMP1
+	vmovdqu		GCM_H_POWERS_OFFSET+32(KEY), RNDKEY
+	vpclmulqdq	$0x00, RNDKEY, TMP0, TMP1
 	vpxor		TMP1, LO, LO
-.elseif (\s) == 3
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+32(KEY), TMP0, TMP1
+	vpclmulqdq	$0x11, RNDKEY, TMP0, TMP1
 	vpxor		TMP1, HI, HI
+.elseif (\s) == 3
 	vpunpckhqdq	TMP0, TMP2, TMP1
 	vpunpcklqdq	TMP0, TMP2, TMP0
 	vpxor		TMP1, TMP0, TMP0
 .elseif (\s) == 4
-	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), TMP0, MI
-	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), TMP0, TMP1
+	vmovdqu		GCM_AVX2_H_POWERS_XORED_OFFSET(KEY), RNDKEY
+	vpclmulqdq	$0x00, RNDKEY, TMP0, MI
+	vpclmulqdq	$0x11, RNDKEY, TMP0, TMP1
 	vpxor		TMP1, MI, MI
 .elseif (\s) == 5
 .ifb \gbase
@@ -381,29 +387,32 @@
 	vmovdqu		\goff+64(\gbase), TMP2
 	vpshufb		BSWAP_MASK, TMP2, TMP2
 .endif
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+64(KEY), TMP2, TMP1
+	vmovdqu		GCM_H_POWERS_OFFSET+64(KEY), RNDKEY
+	vpclmulqdq	$0x00, RNDKEY, TMP2, TMP1
 	vpxor		TMP1, LO, LO
-.elseif (\s) == 6
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+64(KEY), TMP2, TMP1
+	vpclmulqdq	$0x11, RNDKEY, TMP2, TMP1
 	vpxor		TMP1, HI, HI
-.elseif (\s) == 7
+.elseif (\s) == 6
 .ifb \gbase
 	vpshufb		BSWAP_MASK, AESDATA3, TMP0
 .else
 	vmovdqu		\goff+96(\gbase), TMP0
 	vpshufb		BSWAP_MASK, TMP0, TMP0
 .endif
-	vpclmulqdq	$0x00, GCM_H_POWERS_OFFSET+96(KEY), TMP0, TMP1
+.elseif (\s) == 7
+	vmovdqu		GCM_H_POWERS_OFFSET+96(KEY), RNDKEY
+	vpclmulqdq	$0x00, RNDKEY, TMP0, TMP1
 	vpxor		TMP1, LO, LO
-	vpclmulqdq	$0x11, GCM_H_POWERS_OFFSET+96(KEY), TMP0, TMP1
+	vpclmulqdq	$0x11, RNDKEY, TMP0, TMP1
 	vpxor		TMP1, HI, HI
 .elseif (\s) == 8
 	vpunpckhqdq	TMP0, TMP2, TMP1
 	vpunpcklqdq	TMP0, TMP2, TMP0
 	vpxor		TMP1, TMP0, TMP0
-	vpclmulqdq	$0x00, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), TMP0, TMP1
+	vmovdqu		GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), RNDKEY
+	vpclmulqdq	$0x00, RNDKEY, TMP0, TMP1
 	vpxor		TMP1, MI, MI
-	vpclmulqdq	$0x11, GCM_AVX2_H_POWERS_XORED_OFFSET+32(KEY), TMP0, TMP1
+	vpclmulqdq	$0x11, RNDKEY, TMP0, TMP1
 	vpxor		TMP1, MI, MI
 .elseif (\s) == 9
 	/* Karatsuba: the middle word is (a0+a1)(b0+b1) + a0b0 + a1b1. */
