@@ -263,8 +263,9 @@
  * h_powers[i], used by two of them.  On AMD Zen 3, memory operands for
  * all three, with the step in the middle of a round, ran at 0.97-0.98 of
  * Linux 6.12's speed at 16 KiB, this at 1.00-1.01 (aesni and aesni_avx,
- * AES-128 and AES-256, both directions).  llvm-mca-19 rates the two
- * alike (within 2 %, bench/model.sh).
+ * AES-128 and AES-256, both directions).  llvm-mca-19 does not see that
+ * cost: bench/model.sh puts this loop at 0.98-0.99 of Linux's for AES-128
+ * on znver3 and znver4 (the memory-operand one at 1.01-1.02).
  * Reads BSWAP_MASK, key, memory; writes GHASH_ACC, LO, MI; clobbers
  * GHASHDATA0, TMP0, RNDKEY.
  */

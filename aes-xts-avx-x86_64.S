@@ -578,7 +578,7 @@
 .if \s == 4
 	vpclmulqdq	$0x00, GFPOLY, NEXT3, NEXT3
 .endif
-.irp i, 0,1,2
+.irp i, 0,1,2,3
 .if \s == \i + 6
 	vpshufb		.Lxts_x8_words+32*\i(%rip), NEXT3, RNDKEY
 	_vpxor		RNDKEYLAST, TWEAK\i, NEXT\i
@@ -586,12 +586,6 @@
 	_vpxor		RNDKEY, TWEAK\i, TWEAK\i
 .endif
 .endr
-.if \s == 9
-	vpshufb		.Lxts_x8_words+32*3(%rip), NEXT3, RNDKEY
-	_vpxor		RNDKEYLAST, TWEAK3, NEXT3
-	vpslldq		$1, TWEAK3, TWEAK3
-	_vpxor		RNDKEY, TWEAK3, TWEAK3
-.endif
 .elseif VL == 32
 .irp i, 0,1,2,3
 .if \s == \i + 1

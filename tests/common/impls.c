@@ -21,7 +21,8 @@ void (*const xts_encrypt_iv)(const struct crypto_aes_ctx *tweak_key,
  * vaes_avx2, vaes_avx10_256 and vaes_avx10_512 have two forms of their main
  * loop, chosen by aes_xts_amd_tweaks (aes-xts-avx-x86_64.S, "Vendor
  * forms"): one row for each, whatever this CPU's vendor, each setting the
- * flag before the call (the AMD form's row: vaes_avx2_packed, *_qword).  @sfx is the name's suffix, @q the flag's value.
+ * flag before the call (the AMD form's rows: vaes_avx2_packed, *_qword).
+ * @sfx is the name's suffix, @q the flag's value.
  */
 #define XTS_FORM_WRAPPERS(impl, sfx, q)					\
 static void xts_enc_##impl##sfx(const struct crypto_aes_ctx *key,	\
