@@ -61,11 +61,12 @@
  * The AES round keys live in registers: the first, the last and the 9
  * before the last (AES-128 has 9 middle rounds in all); AES-192 and AES-256
  * broadcast their first 2 or 4 middle round keys from memory each time.
- * On ymm, the main loop holds its 4 vectors of key powers in the
- * registers of the 4 keys before the last instead, and broadcasts those
- * keys from memory, so that its 16 data multiplies take no load; on zmm,
- * where a broadcast to all 4 lanes costs more than the loads it saves (on
- * AMD Zen 4), the multiplies read the powers from memory.
+ * The main loop holds its 4 vectors of key powers in the registers of the
+ * 4 keys before the last instead, and broadcasts those keys from memory,
+ * so that its 16 data multiplies take no load ("the register form"); but
+ * on zmm on AMD, where a broadcast to all 4 lanes costs more than the
+ * loads it saves (Zen 4), the multiplies read the powers from memory and
+ * the keys stay in registers ("the memory form"; see _main_loop_4x).
  * The last round is vaesenclast with (last round key ^ input data) as its
  * key, which gives AES(counter) ^ data, the output, in one instruction and
  * lets the xor with the data be done before the AES result is ready.
@@ -84,9 +85,11 @@
  *
  * Size: the update loop is unrolled to 4 vectors and everything else works
  * one vector at a time; the one-shot's two directions share one body, and
- * its tag and long-message code are shared by both vector lengths.  So
- * both vector lengths together stay under 10 KiB of .text, also in a kernel
- * build (with its ENDBRs, function padding and return thunks).
+ * its tag and long-message code are shared by both vector lengths; only
+ * the zmm main loop exists twice (one per vendor, see _main_loop_4x), its
+ * setup and tail code shared.  So both vector lengths together stay under
+ * 12 KiB of .text, also in a kernel build (with its ENDBRs, function
+ * padding and return thunks).
  */
 
 #include <linux/linkage.h>
@@ -132,10 +135,12 @@
  *   RNDKEY0         the first AES round key, in every lane
  *   RNDKEYLAST      the last AES round key, in every lane
  *   RNDKEY_M9-M1    the 9 round keys before the last (RNDKEY_M1 just before)
- *   H_POW0-3        ymm main loop only, in RNDKEY_M4-M1's registers: the
- *                   4 vectors of key powers H^m..H^1 (m = 4 * VL/16)
+ *   H_POW0-3        main loop of the register form only, in RNDKEY_M4-M1's
+ *                   registers: the 4 vectors of key powers H^m..H^1
+ *                   (m = 4 * VL/16)
  *   RNDKEY          a round key broadcast from memory: the early AES-192/256
- *                   ones, and in the ymm main loop those of RNDKEY_M4-M1
+ *                   ones, and in the register form's loop those of
+ *                   RNDKEY_M4-M1
  *
  * RNDKEY is a register below 16, so that on ymm it is loaded with the VEX
  * vbroadcasti128 (see _vbroadcast_rndkey); TMP3, which takes register 31,
@@ -338,17 +343,18 @@
  * _ghash_reduce) while the later products are still being computed.
  * The order is tuned, with the rounds of _ctr_crypt_4x, on llvm-mca's
  * Sapphire Rapids and Zen 4 models (bench/model.sh) and on a Zen 4, and the
- * best one differs by vector length (ymm takes the powers from registers,
- * zmm from memory): _ghash_step_ymm and _ghash_step_zmm are the same
- * products, sums and reduction in two orders.
- * Reads H_POW0-3 (ymm) or POWERS_PTR (zmm), BSWAP_MASK, GFPOLY, GHASH_ACC;
- * consumes GHASHDATA0-3; writes GHASH_ACC; clobbers LO, MI, HI, TMP0-3.
- * With \x (ymm main loop), each GHASHDATA\j, once its last product is
- * issued, takes RNDKEYLAST ^ source vector \j for the last AES round
- * (_ctr_crypt_4x); this also reads SRC and RNDKEYLAST.
+ * best one differs by form (REG_POWERS, see _main_loop_4x: the powers from
+ * registers or from memory): _ghash_step_ymm, tuned on ymm for the
+ * register form, and _ghash_step_zmm, tuned on zmm for the memory form,
+ * are the same products, sums and reduction in two orders.
+ * Reads H_POW0-3 or POWERS_PTR, BSWAP_MASK, GFPOLY, GHASH_ACC; consumes
+ * GHASHDATA0-3; writes GHASH_ACC; clobbers LO, MI, HI, TMP0-3.
+ * With \x (the register form's loop), each GHASHDATA\j, once its last
+ * product is issued, takes RNDKEYLAST ^ source vector \j for the last AES
+ * round (_ctr_crypt_4x); this also reads SRC and RNDKEYLAST.
  */
 .macro _ghash_step_4x i, x=0
-	.if VL == 32
+	.if REG_POWERS
 	_ghash_step_ymm	\i, \x
 	.else
 	_ghash_step_zmm	\i
@@ -462,11 +468,11 @@
 .endm
 
 /*
- * \dst = vpclmulqdq \sel of \gd and power vector \j: H_POW\j on ymm, at
- * POWERS_PTR on zmm
+ * \dst = vpclmulqdq \sel of \gd and power vector \j: H_POW\j in the
+ * register form, at POWERS_PTR in the memory form
  */
 .macro _pmul sel, j, gd, dst
-	.if VL == 32
+	.if REG_POWERS
 	vpclmulqdq	$\sel, H_POW\j, \gd, \dst
 	.else
 	vpclmulqdq	$\sel, \j * VL(POWERS_PTR), \gd, \dst
@@ -579,14 +585,15 @@
  * from SRC, so that decryption hashes its own input.  The first call for
  * encryption (\ghash = 0) only encrypts; it is not hot and does its early
  * rounds as a loop.
- * On ymm, H_POW0-3 take RNDKEY_M4-M1's registers, so those 4 round keys
- * are broadcast into RNDKEY, each as soon as the round before has read it
- * (_rndkey_m); the last counter increment waits until after the fifth of
- * the last 9 rounds (the next iteration's counter blocks are not needed
- * earlier), and the GHASH steps themselves set up the keys of the last
- * round, RNDKEYLAST ^ source (\x).  On zmm, those are computed into
- * GHASHDATA0-3 after step 7 of the GHASH, its last read of them, two
- * rounds before the vaesenclast that needs them.
+ * In the register form (REG_POWERS), H_POW0-3 take RNDKEY_M4-M1's
+ * registers, so those 4 round keys are broadcast into RNDKEY, each as soon
+ * as the round before has read it (_rndkey_m); the last counter increment
+ * waits until after the fifth of the last 9 rounds (the next iteration's
+ * counter blocks are not needed earlier), and the GHASH steps themselves
+ * set up the keys of the last round, RNDKEYLAST ^ source (\x).  In the
+ * memory form, those are computed into GHASHDATA0-3 after step 7 of the
+ * GHASH, its last read of them, two rounds before the vaesenclast that
+ * needs them.
  * Reads SRC, DST, KEY, H_POW0-3 or POWERS_PTR, the round keys, KEYLEN32,
  * RNDKEYLAST_PTR, LE_CTR_INC; advances LE_CTR; clobbers AESDATA0-3,
  * GHASHDATA0-3, TMP0-3, LO, MI, HI, RNDKEY, EARLY_RK (the first call), the
@@ -600,7 +607,7 @@
 	.endif
 	.irp i, 0, 1, 2, 3
 	vpshufb		BSWAP_MASK, LE_CTR, AESDATA\i
-	.if \i < 3 || VL == 64
+	.if \i < 3 || !REG_POWERS
 	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
 	.endif
 	.endr
@@ -628,20 +635,20 @@
 	_rndkey_m	4
 	.endif
 	.irp r, 9, 8, 7, 6, 5, 4, 3, 2, 1
-	.if VL == 32 && \r <= 4
+	.if REG_POWERS && \r <= 4
 	_vaesenc_n	RNDKEY, 4
 	.else
 	_vaesenc_n	RNDKEY_M\r, 4
 	.endif
 	.if \ghash
-	_ghash_step_4x	(10 - \r), (VL == 32)
+	_ghash_step_4x	(10 - \r), REG_POWERS
 	.endif
-	.if \r == 3 && (!\ghash || VL == 64)
+	.if \r == 3 && (!\ghash || !REG_POWERS)
 	.irp i, 0, 1, 2, 3
 	_src_xor	1, \i
 	.endr
 	.endif
-	.if \r == 5 && VL == 32
+	.if \r == 5 && REG_POWERS
 	vpaddd		LE_CTR_INC, LE_CTR, LE_CTR
 	.endif
 	.if \r <= 4
@@ -659,11 +666,55 @@
 	.endr
 .endm
 
-/* On ymm, RNDKEY = the key of RNDKEY_M\n (\n = 1..4; else nothing) */
+/*
+ * In the register form, RNDKEY = the key of RNDKEY_M\n (\n = 1..4; else
+ * nothing)
+ */
 .macro _rndkey_m n
-	.if VL == 32 && \n >= 1 && \n <= 4
+	.if REG_POWERS && \n >= 1 && \n <= 4
 	_vbroadcast_rndkey -\n * 16(RNDKEYLAST_PTR)
 	.endif
+.endm
+
+/*
+ * _main_loop_4x enc, reg_powers: phase 1's loop (the file header), for
+ * DATALEN >= 4 * VL (DATALEN counting 4 * VL less), in one of two forms.
+ * With \reg_powers the 16 data multiplies of an iteration take the key
+ * powers from H_POW0-3 (_load_h_powers), in RNDKEY_M4-M1's registers, and
+ * those 4 round keys are broadcast from memory into RNDKEY instead
+ * (_rndkey_m); else the multiplies read the powers from memory at
+ * POWERS_PTR, and every middle round key stays in its register.  ymm runs
+ * the first form; zmm the first on Intel and the second on AMD (the glue
+ * sets aes_gcm_amd_form by vendor), since either form is slower on the
+ * other vendor: on AMD Zen 4 the register form measured 4-5 % slower at
+ * 4-16 KiB (a vbroadcasti32x4 to zmm costs more there than the loads it
+ * saves), while on Sapphire Rapids the memory form measured 0.93 of Linux
+ * 6.12's AES-256 encryption from 4 KiB, and the register form (Linux's
+ * choice) 0.985-0.99 (../shared/notes/performance.md).  Both forms compute
+ * the same, and both end with RNDKEY_M4-M1 not reloaded.
+ */
+.macro _main_loop_4x enc, reg_powers
+	.set		REG_POWERS, \reg_powers
+.Lmain_loop\@:
+	_ctr_crypt_4x	\enc, 1
+	add		$4 * VL, SRC
+	add		$4 * VL, DST
+	sub		$4 * VL, DATALEN32
+	jae		.Lmain_loop\@
+.endm
+
+/* H_POW0-3 = the 4 vectors of key powers H^m..H^1 (m = 4 * VL/16) */
+.macro _load_h_powers
+	.irp j, 0, 1, 2, 3
+	vmovdqu8	POWERS_TAIL - (4 - \j) * VL(KEY), H_POW\j
+	.endr
+.endm
+
+/* RNDKEY_M4-M1 back from memory, after a loop that held H_POW0-3 there */
+.macro _reload_rndkeys_m4_m1
+	.irp r, 4, 3, 2, 1
+	vbroadcasti32x4	-\r * 16(RNDKEYLAST_PTR), RNDKEY_M\r
+	.endr
 .endm
 
 /*
@@ -699,10 +750,9 @@
 	.endr
 	sub		$4 * VL, DATALEN32
 	jb		.Ltail_keys\@
-	.if VL == 32
-	.irp j, 0, 1, 2, 3
-	vmovdqu8	POWERS_TAIL - (4 - \j) * VL(KEY), H_POW\j
-	.endr
+	.set		REG_POWERS, VL == 32
+	.if REG_POWERS
+	_load_h_powers
 	.else
 	lea		POWERS_TAIL - 4 * VL(KEY), POWERS_PTR
 	.endif
@@ -714,12 +764,21 @@
 	sub		$4 * VL, DATALEN32
 	jb		.Lghash_last\@
 	.endif
-.Lmain_loop\@:
-	_ctr_crypt_4x	\enc, 1
-	add		$4 * VL, SRC
-	add		$4 * VL, DST
-	sub		$4 * VL, DATALEN32
-	jae		.Lmain_loop\@
+	.if VL == 64
+	/* zmm: the main loop of this CPU's vendor (see _main_loop_4x) */
+	cmpb		$0, aes_gcm_amd_form(%rip)
+	jne		.Lamd_form\@
+	_load_h_powers
+	_main_loop_4x	\enc, 1
+	_reload_rndkeys_m4_m1
+	.if \enc
+	jmp		.Lghash_last\@
+	.else
+	jmp		.Ltail_keys\@
+	.endif
+.Lamd_form\@:
+	.endif
+	_main_loop_4x	\enc, (VL == 32)
 	.if \enc
 	/*
 	 * Hash the ciphertext of the last main-loop iteration.  Aligned to
@@ -729,6 +788,7 @@
 	 */
 	.p2align 4
 .Lghash_last\@:
+	.set		REG_POWERS, VL == 32
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 	_ghash_step_4x	\i
 	.endr
@@ -737,9 +797,7 @@
 	/* On ymm, the tail's rounds take RNDKEY_M4-M1 back from memory. */
 .Ltail_keys\@:
 	.if VL == 32
-	.irp r, 4, 3, 2, 1
-	vbroadcasti32x4	-\r * 16(RNDKEYLAST_PTR), RNDKEY_M\r
-	.endr
+	_reload_rndkeys_m4_m1
 	.endif
 	add		$4 * VL, DATALEN32
 	jz		.Ldone\@
@@ -851,6 +909,15 @@ SYM_FUNC_END(aes_gcm_precompute_vaes_avx10_256)
 SYM_FUNC_START(aes_gcm_precompute_vaes_avx10_512)
 	jmp		aes_gcm_precompute_vaes_avx10_256
 SYM_FUNC_END(aes_gcm_precompute_vaes_avx10_512)
+
+/*
+ * u8 aes_gcm_amd_form: nonzero selects the zmm main loop that reads the
+ * powers of H from memory (see _main_loop_4x); written before the
+ * functions are used.
+ */
+	.section	.data..ro_after_init, "aw"
+SYM_DATA(aes_gcm_amd_form, .byte 0)
+	.text
 
 SYM_FUNC_START(aes_gcm_enc_update_vaes_avx10_256)
 	_aes_gcm_update	1

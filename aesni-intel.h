@@ -229,7 +229,14 @@ bool aes_gcm_dec_final_vaes_avx10(const struct aes_gcm_key_vaes_avx10 *key,
 				  u64 total_aadlen, u64 total_datalen,
 				  const u8 tag[16], int taglen);
 
-/* vaes_avx10_512 */
+/*
+ * vaes_avx10_512.  Nonzero aes_gcm_amd_form: the update functions' main
+ * loop takes the powers of H from memory, the form faster on AMD; else from
+ * registers, the one faster on Intel (aes-gcm-avx10-x86_64.S,
+ * _main_loop_4x); same results.  Set once before use (the glue: at init, by
+ * CPU vendor).
+ */
+extern u8 aes_gcm_amd_form;
 void aes_gcm_precompute_vaes_avx10_512(struct aes_gcm_key_vaes_avx10 *key);
 void aes_gcm_enc_update_vaes_avx10_512(const struct aes_gcm_key_vaes_avx10 *key,
 				       const u32 le_ctr[4], u8 ghash_acc[16],

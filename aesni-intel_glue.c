@@ -1212,6 +1212,7 @@ static void aesni_unregister_all(void)
 static int __init aesni_init(void)
 {
 	int num_usable;
+	bool amd;
 	int err;
 
 	if (!x86_match_cpu(aesni_cpu_id))
@@ -1220,14 +1221,18 @@ static int __init aesni_init(void)
 	if (!num_usable)
 		return -ENODEV;
 
-	aesni_gcm_lib_init(num_usable, x86_match_cpu(zmm_slow_cpus));
 	/*
-	 * The XTS ymm and zmm tweak update of AMD's cores (aes-xts-avx-x86_64.S,
-	 * "Vendor forms")
+	 * The main loops of AMD's cores: the XTS ymm and zmm tweak update
+	 * (aes-xts-avx-x86_64.S, "Vendor forms") and the GCM zmm loop's
+	 * powers of H (aes-gcm-avx10-x86_64.S, _main_loop_4x)
 	 */
-	aes_xts_amd_tweaks =
-		boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
-		boot_cpu_data.x86_vendor == X86_VENDOR_HYGON;
+	amd = boot_cpu_data.x86_vendor == X86_VENDOR_AMD ||
+	      boot_cpu_data.x86_vendor == X86_VENDOR_HYGON;
+	aes_xts_amd_tweaks = amd;
+#if AESNI_INTEL_VAES
+	aes_gcm_amd_form = amd;
+#endif
+	aesni_gcm_lib_init(num_usable, x86_match_cpu(zmm_slow_cpus));
 #if AESNI_INTEL_VAES
 	if (x86_match_cpu(zmm_slow_cpus)) {
 		int i;

@@ -37,10 +37,11 @@
  * "full"), BENCH_ROUNDS (default 11), BENCH_MS (milliseconds per sample,
  * default 0.5), BENCH_TSV (file for the plot data), BENCH_XTS_FORM (byte
  * or amd: the XTS ymm/zmm tweak form to run instead of this CPU's, see
- * print_cpu()), BENCH_IV_OFF (where the IV slots start in their page,
- * default 3072), BENCH_IV_SLOTS (1-4, default 4: how many IV slots the
- * messages take in turn), BENCH_ALLCFG (also print every configuration's
- * MB/s under each line, not only the worst one's).
+ * print_cpu()), BENCH_GCM_FORM (reg or mem: the same for GCM's zmm loop),
+ * BENCH_IV_OFF (where the IV slots start in their page, default 3072),
+ * BENCH_IV_SLOTS (1-4, default 4: how many IV slots the messages take in
+ * turn), BENCH_ALLCFG (also print every configuration's MB/s under each
+ * line, not only the worst one's).
  */
 #include <openssl/evp.h>
 #include <immintrin.h>
@@ -1063,8 +1064,10 @@ static void print_cpu(void)
 {
 	char line[256], model[256] = "?";
 	unsigned int a, b, c, d, fam, mod;
+	bool amd;
 	FILE *f = fopen("/proc/cpuinfo", "r");
 	const char *form = getenv("BENCH_XTS_FORM");
+	const char *gform = getenv("BENCH_GCM_FORM");
 
 	while (f && fgets(line, sizeof(line), f))
 		if (!strncmp(line, "model name", 10)) {
@@ -1080,21 +1083,30 @@ static void print_cpu(void)
 	printf("CPU: %s (family %u model %u stepping %u); TSC %.3f GHz\n",
 	       model, fam, mod, a & 15, tsc_hz / 1e9);
 	/*
-	 * The XTS ymm/zmm tweak form the glue selects here (aesni_init(): AMD
-	 * and Hygon get the AMD form: vaes_avx2 packed, avx10 qword), so that
-	 * ours is measured as it runs; BENCH_XTS_FORM=byte or amd overrides
-	 * it, to compare the two.
+	 * The XTS ymm/zmm tweak form and the GCM zmm main loop the glue
+	 * selects here (aesni_init(): AMD and Hygon get the AMD forms: XTS
+	 * vaes_avx2 packed, avx10 qword; GCM vaes_avx10_512 powers of H from
+	 * memory), so that ours is measured as it runs; BENCH_XTS_FORM=byte or
+	 * amd and BENCH_GCM_FORM=reg or mem override them, to compare.
 	 */
 	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
-	aes_xts_amd_tweaks =
-		(b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) ||
-		(b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);
+	amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) ||
+	      (b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);
+	aes_xts_amd_tweaks = amd;
 	printf("XTS ymm and zmm (vaes_avx2, vaes_avx10_256/512) tweak update: %s form",
 	       aes_xts_amd_tweaks ? "AMD (vaes_avx2 packed, avx10 qword)" :
 	       "byte");
 	if (form && (!strcmp(form, "byte") || !strcmp(form, "amd"))) {
 		aes_xts_amd_tweaks = form[0] == 'a';
 		printf(", BENCH_XTS_FORM=%s overrides it", form);
+	}
+	aes_gcm_amd_form = amd;
+	printf("\nGCM zmm (vaes_avx10_512) main loop: powers of H %s",
+	       aes_gcm_amd_form ? "from memory (AMD form)" :
+	       "in registers");
+	if (gform && (!strcmp(gform, "reg") || !strcmp(gform, "mem"))) {
+		aes_gcm_amd_form = gform[0] == 'm';
+		printf(", BENCH_GCM_FORM=%s overrides it", gform);
 	}
 	printf("\n");
 	if (tsv)

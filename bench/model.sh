@@ -24,9 +24,12 @@
 # XTS vaes_avx2, vaes_avx10_256 and vaes_avx10_512 have two main loops
 # (aes-xts-avx-x86_64.S, "Vendor forms"): the byte form, cut by falling
 # through the branch on aes_xts_amd_tweaks (unknown to loopcut.py), and
-# the AMD form (rows vaes_avx2_packed and *_qword), cut with "take".  The
-# glue runs the AMD form on AMD (znver3, znver4), the byte form on Intel:
-# a CPU model's x for the form the glue does not run there is shown in
+# the AMD form (rows vaes_avx2_packed and *_qword), cut with "take"; so
+# has GCM vaes_avx10_512 (aes-gcm-avx10-x86_64.S, _main_loop_4x): the
+# powers of H in registers, and from memory (the AMD form, row
+# vaes_avx10_512_mem, the branch on aes_gcm_amd_form taken).  The glue
+# runs the AMD form on AMD (znver3, znver4), the other on Intel: a CPU
+# model's x for the form the glue does not run there is shown in
 # parentheses.
 #
 # usage: bench/model.sh [FILTER]   (substring of "mode impl", e.g. xts-enc)
@@ -128,11 +131,13 @@ gcm-enc    aesni_avx       gcmni:aes_gcm_enc_update_aesni_avx:1:6 Lgcmni:linux_a
 gcm-enc    vaes_avx2       gcm2:aes_gcm_enc_update_vaes_avx2:1:6  Lgcmni:linux_aes_gcm_enc_update_aesni_avx:1:6
 gcm-enc    vaes_avx10_256  gcm10:aes_gcm_enc_update_vaes_avx10_256:1:6 Lgcm10:linux_aes_gcm_enc_update_vaes_avx10_256:1:6
 gcm-enc    vaes_avx10_512  gcm10:aes_gcm_enc_update_vaes_avx10_512:1:6 Lgcm10:linux_aes_gcm_enc_update_vaes_avx10_512:1:6
+gcm-enc    vaes_avx10_512_mem gcm10:aes_gcm_enc_update_vaes_avx10_512:1:6:take Lgcm10:linux_aes_gcm_enc_update_vaes_avx10_512:1:6
 gcm-dec    aesni           gcmni:aes_gcm_dec_update_aesni:1:6     Lgcmni:linux_aes_gcm_dec_update_aesni:1:6
 gcm-dec    aesni_avx       gcmni:aes_gcm_dec_update_aesni_avx:1:6 Lgcmni:linux_aes_gcm_dec_update_aesni_avx:1:6
 gcm-dec    vaes_avx2       gcm2:aes_gcm_dec_update_vaes_avx2:1:6  Lgcmni:linux_aes_gcm_dec_update_aesni_avx:1:6
 gcm-dec    vaes_avx10_256  gcm10:aes_gcm_dec_update_vaes_avx10_256:1:6 Lgcm10:linux_aes_gcm_dec_update_vaes_avx10_256:1:6
 gcm-dec    vaes_avx10_512  gcm10:aes_gcm_dec_update_vaes_avx10_512:1:6 Lgcm10:linux_aes_gcm_dec_update_vaes_avx10_512:1:6
+gcm-dec    vaes_avx10_512_mem gcm10:aes_gcm_dec_update_vaes_avx10_512:1:6:take Lgcm10:linux_aes_gcm_dec_update_vaes_avx10_512:1:6
 cbc-enc    aesni           modes:aes_cbc_encrypt_aesni:1:4        Lasm:linux_aesni_cbc_enc:1:4
 EOF
 	for impl in aesni aesni_avx vaes_avx2 vaes_avx10_256 vaes_avx10_512; do
@@ -152,7 +157,8 @@ EOF
 
 printf 'llvm-mca-19 cycles per 16 bytes, one steady-state main-loop iteration (%s-byte message);\n' "$len"
 printf 'B/it = bytes per iteration, ours/linux; x = linux / ours (> 1: ours predicted faster)\n\n'
-printf '(x) = a form the glue does not run on that CPU (XTS: the AMD form, _packed or _qword, on znver*, the byte form on sapphirerapids)\n\n'
+printf '(x) = a form the glue does not run on that CPU (the AMD form, XTS _packed or _qword and GCM _mem, on\n'
+printf 'sapphirerapids, the other form of those rows on znver*)\n\n'
 printf '%-8s %-20s %-4s %-8s' mode impl key B/it
 for c in $cpus; do printf ' | %-20s' "$c"; done
 printf '\n%-43s' ''
@@ -184,10 +190,11 @@ table | while read -r mode impl ours linux; do
 				co = o[j] / 100 * 16 / o[1];
 				if (peer) {
 					cl = l[j] / 100 * 16 / l[1];
-					# VAES XTS: the form the glue runs there
+					# VAES XTS, GCM zmm: the form the glue runs there
 					amd = cpu[j - 1] ~ /^znver/;
-					two = m ~ /^xts/ && i ~ /^vaes_avx/;
-					off = two && (i ~ /_(qword|packed)$/) != amd;
+					two = m ~ /^xts/ && i ~ /^vaes_avx/ ||
+					      m ~ /^gcm/ && i ~ /^vaes_avx10_512/;
+					off = two && (i ~ /_(qword|packed|mem)$/) != amd;
 					x = sprintf(off ? "(%.2f)" : "%.2f", cl / co);
 					printf " | %6.2f %6.2f %6s", co, cl, x;
 				} else {

@@ -178,6 +178,68 @@ DEFINE_GCM_WRAPPERS(vaes_avx10_512, vaes_avx10, vaes_avx10)
 	ONESHOT_##impl,							\
 }
 
+/*
+ * vaes_avx10_512 has two forms of its update functions' main loop, chosen
+ * by aes_gcm_amd_form (aes-gcm-avx10-x86_64.S, _main_loop_4x): one row for
+ * each, whatever this CPU's vendor, each setting the flag before its update
+ * and one-shot calls (the one-shot calls the update functions for long
+ * messages).  The AMD form's row is vaes_avx10_512_mem.  @sfx is the
+ * wrappers' suffix, @q the flag's value.
+ */
+#define GCM_FORM_WRAPPERS(impl, sfx, q)					\
+static void enc_update_##impl##sfx(const void *key, const u32 le_ctr[4], \
+				   u8 ghash_acc[16], const u8 *src,	\
+				   u8 *dst, int datalen)		\
+{									\
+	aes_gcm_amd_form = (q);						\
+	enc_update_##impl(key, le_ctr, ghash_acc, src, dst, datalen);	\
+}									\
+static void dec_update_##impl##sfx(const void *key, const u32 le_ctr[4], \
+				   u8 ghash_acc[16], const u8 *src,	\
+				   u8 *dst, int datalen)		\
+{									\
+	aes_gcm_amd_form = (q);						\
+	dec_update_##impl(key, le_ctr, ghash_acc, src, dst, datalen);	\
+}									\
+static void enc_oneshot_##impl##sfx(const void *key, const u32 le_ctr[4], \
+				    const u8 *aad, unsigned int aadlen,	\
+				    const u8 *src, u8 *dst,		\
+				    unsigned int datalen, u8 tag[16])	\
+{									\
+	aes_gcm_amd_form = (q);						\
+	enc_oneshot_##impl(key, le_ctr, aad, aadlen, src, dst, datalen,	\
+			   tag);					\
+}									\
+static bool dec_oneshot_##impl##sfx(const void *key, const u32 le_ctr[4], \
+				    const u8 *aad, unsigned int aadlen,	\
+				    const u8 *src, u8 *dst,		\
+				    unsigned int datalen, const u8 *tag, \
+				    unsigned int taglen)		\
+{									\
+	aes_gcm_amd_form = (q);						\
+	return dec_oneshot_##impl(key, le_ctr, aad, aadlen, src, dst,	\
+				  datalen, tag, taglen);		\
+}
+
+GCM_FORM_WRAPPERS(vaes_avx10_512, _reg, 0)
+GCM_FORM_WRAPPERS(vaes_avx10_512, _mem, 1)
+
+/* A row of one form: @impl's functions, the form wrappers of @sfx */
+#define GCM_FORM_ENTRY(impl, sfx, label, need, keytype, start, end) {	\
+	.name = (label), .feats = (need),				\
+	.key_size = sizeof(struct keytype),				\
+	.powers_start = (start), .powers_end = (end),			\
+	.precompute = precompute_##impl,				\
+	.precompute_c = precompute_c_##impl,				\
+	.aad_update = aad_update_##impl,				\
+	.enc_update = enc_update_##impl##sfx,				\
+	.dec_update = dec_update_##impl##sfx,				\
+	.enc_final = enc_final_##impl,					\
+	.dec_final = dec_final_##impl,					\
+	.enc_oneshot = enc_oneshot_##impl##sfx,				\
+	.dec_oneshot = dec_oneshot_##impl##sfx,				\
+}
+
 #define AVX10_POWERS_END	(GCM_AVX10_PADDING_OFFSET + 3 * 16)
 
 const struct gcm_impl gcm_impls[NR_GCM_IMPLS] = {
@@ -189,8 +251,12 @@ const struct gcm_impl gcm_impls[NR_GCM_IMPLS] = {
 		  GCM_H_POWERS_OFFSET, GCM_AVX2_KEY_SIZE),
 	GCM_ENTRY(vaes_avx10_256, CPU_FEATS_VAES_AVX10, aes_gcm_key_vaes_avx10,
 		  GCM_H_POWERS_OFFSET, AVX10_POWERS_END),
-	GCM_ENTRY(vaes_avx10_512, CPU_FEATS_VAES_AVX10, aes_gcm_key_vaes_avx10,
-		  GCM_H_POWERS_OFFSET, AVX10_POWERS_END),
+	GCM_FORM_ENTRY(vaes_avx10_512, _reg, "vaes_avx10_512",
+		       CPU_FEATS_VAES_AVX10, aes_gcm_key_vaes_avx10,
+		       GCM_H_POWERS_OFFSET, AVX10_POWERS_END),
+	GCM_FORM_ENTRY(vaes_avx10_512, _mem, "vaes_avx10_512_mem",
+		       CPU_FEATS_VAES_AVX10, aes_gcm_key_vaes_avx10,
+		       GCM_H_POWERS_OFFSET, AVX10_POWERS_END),
 };
 
 const char *xts_impl_unavailable(const struct xts_impl *impl)

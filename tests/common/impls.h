@@ -55,7 +55,9 @@ struct gcm_impl {
 };
 
 #define NR_XTS_IMPLS	8	/* 5, vaes_avx2 and _avx10_256/512 twice */
-#define NR_GCM_IMPLS	5
+#define NR_GCM_IMPLS	6	/* 5, vaes_avx10_512 twice */
+/* The first 5 rows: the glue's implementations, in its order */
+#define NR_GCM_GLUE_IMPLS 5
 
 extern const struct xts_impl xts_impls[NR_XTS_IMPLS];
 extern const struct gcm_impl gcm_impls[NR_GCM_IMPLS];

@@ -208,7 +208,7 @@ int main(void)
 
 	printf("AES-GCM library (aes-gcm-lib.c) against OpenSSL, %d cases per implementation and path\n",
 	       cases);
-	for (impl = 0; impl < NR_GCM_IMPLS; impl++) {
+	for (impl = 0; impl < NR_GCM_GLUE_IMPLS; impl++) {
 		why = gcm_impl_unavailable(&gcm_impls[impl]);
 		if (why) {
 			printf("gcm-lib %s: SKIPPED (%s)\n",
