@@ -1144,20 +1144,21 @@ SYM_DATA(aes_xts_amd_tweaks, .byte 0)
  * 16-byte aligned (as the glue's is) gets the round keys straight from
  * memory, saving a load instruction per round.
  *
- * iv[] is read as two qwords, not one 16-byte load: callers typically have
- * just written it with narrower stores (dm-crypt's plain64 stores the sector
- * number as one qword after a memset; a compiler fills a local u8[16] with
- * two qword stores).  A load that spans two pending stores cannot take its
- * data from them and waits until they reach the cache, i.e. until all older
- * instructions (the previous data unit) have retired; each qword load takes
- * its data from one store.  The qwords go through general-purpose registers:
- * where iv[] was written by one 16-byte store instead, AMD Zen 4 forwards
- * either half of it to a GPR load at once but, at times, not to an xmm
- * load of 8 bytes (movq, movhps), which then costs as much as that wait.
- * The price of the detour where iv[] was one 16-byte store: a few cycles of
- * latency against a 16-byte load, which is what keeps aesni_avx with 16-byte
- * data units at 0.94-0.96 of Linux 6.12's on Zen 4 in that pattern (and at
- * 1.9-2.0 with the IV in two 8-byte stores).
+ * iv[] is read with one 16-byte load.  In the kernel the IV was written
+ * long before this call (dm-crypt's plain64 IV, the skcipher walk's copy of
+ * the request's IV: the crypto API, the walk and kernel_fpu_begin() run in
+ * between), so its stores have reached the cache and one load is the
+ * shortest path.  Only where the caller writes iv[] just before the call (as
+ * make bench does) can the load take its data from pending stores, and then
+ * the pattern decides: two qword stores cannot be forwarded to a 16-byte
+ * load, which waits until they reach the cache, and one 16-byte store
+ * forwards to it at once but, on AMD Zen 3, costs two qword loads a few
+ * cycles more.  This function read two qwords until that measured 0.90-0.97
+ * of Linux 6.12 with 16-byte data units (aesni, aesni_avx; 0.98-1.00 for
+ * aesni_avx at 512 B) on a Zen 3 for IVs written by one 16-byte store;
+ * the 2-2.6x it gained there for IVs written as two qwords came from
+ * Linux's 16-byte load waiting in the same way, i.e. from the harness, not
+ * from a caller of the kernel.
  */
 	.set	IV_PTR, %rsi		/* the second argument, iv[] */
 .macro	_iv_round	j, r, op
@@ -1165,11 +1166,7 @@ SYM_DATA(aes_xts_amd_tweaks, .byte 0)
 .endm
 SYM_TYPED_FUNC_START(aes_xts_encrypt_iv)
 	mov		AES_KEYLEN_OFFSET(KEY), KEYLEN32
-	mov		(IV_PTR), GTMP0			/* see above */
-	mov		8(IV_PTR), GTMP1
-	movq		GTMP0, AESDATA0_XMM
-	movq		GTMP1, AESDATA1_XMM
-	punpcklqdq	AESDATA1_XMM, AESDATA0_XMM
+	movdqu		(IV_PTR), AESDATA0_XMM		/* see above */
 	/*
 	 * Round key 0 and the rebased KEY below (4 * KEYLEN is a multiple of
 	 * 16) are as aligned as KEY
