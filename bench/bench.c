@@ -1060,14 +1060,48 @@ static double measure_tsc_hz(void)
 	return (t1 - t0) / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9);
 }
 
+/*
+ * A main loop that comes in two forms, one for AMD (see print_cpu()): its
+ * flag, the knob that overrides the vendor's choice, the knob's two values
+ * and what each form is (index: the flag's value).
+ */
+struct form_knob {
+	u8 *flag;
+	const char *env, *title, *value[2], *what[2];
+};
+
+static const struct form_knob xts_form = {
+	&aes_xts_amd_tweaks, "BENCH_XTS_FORM",
+	"XTS ymm and zmm (vaes_avx2, vaes_avx10_256/512) tweak update",
+	{ "byte", "amd" },
+	{ "byte form", "AMD (vaes_avx2 packed, avx10 qword) form" }
+};
+static const struct form_knob gcm_form = {
+	&aes_gcm_amd_form, "BENCH_GCM_FORM",
+	"GCM zmm (vaes_avx10_512) main loop", { "reg", "mem" },
+	{ "powers of H in registers", "powers of H from memory (AMD form)" }
+};
+
+static void set_form(const struct form_knob *k, bool amd)
+{
+	const char *v = getenv(k->env);
+
+	*k->flag = amd;
+	printf("%s: %s", k->title, k->what[amd]);
+	for (int i = 0; i < 2; i++)
+		if (v && !strcmp(v, k->value[i])) {
+			*k->flag = i;
+			printf(", %s=%s overrides it", k->env, v);
+		}
+	printf("\n");
+}
+
 static void print_cpu(void)
 {
 	char line[256], model[256] = "?";
 	unsigned int a, b, c, d, fam, mod;
 	bool amd;
 	FILE *f = fopen("/proc/cpuinfo", "r");
-	const char *form = getenv("BENCH_XTS_FORM");
-	const char *gform = getenv("BENCH_GCM_FORM");
 
 	while (f && fgets(line, sizeof(line), f))
 		if (!strncmp(line, "model name", 10)) {
@@ -1092,23 +1126,8 @@ static void print_cpu(void)
 	__asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
 	amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) ||
 	      (b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);
-	aes_xts_amd_tweaks = amd;
-	printf("XTS ymm and zmm (vaes_avx2, vaes_avx10_256/512) tweak update: %s form",
-	       aes_xts_amd_tweaks ? "AMD (vaes_avx2 packed, avx10 qword)" :
-	       "byte");
-	if (form && (!strcmp(form, "byte") || !strcmp(form, "amd"))) {
-		aes_xts_amd_tweaks = form[0] == 'a';
-		printf(", BENCH_XTS_FORM=%s overrides it", form);
-	}
-	aes_gcm_amd_form = amd;
-	printf("\nGCM zmm (vaes_avx10_512) main loop: powers of H %s",
-	       aes_gcm_amd_form ? "from memory (AMD form)" :
-	       "in registers");
-	if (gform && (!strcmp(gform, "reg") || !strcmp(gform, "mem"))) {
-		aes_gcm_amd_form = gform[0] == 'm';
-		printf(", BENCH_GCM_FORM=%s overrides it", gform);
-	}
-	printf("\n");
+	set_form(&xts_form, amd);
+	set_form(&gcm_form, amd);
 	if (tsv)
 		fprintf(tsv, "# CPU: %s (family %u model %u)\n", model, fam, mod);
 }
