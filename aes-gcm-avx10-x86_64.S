@@ -688,10 +688,11 @@
  * sets aes_gcm_amd_form by vendor), since either form is slower on the
  * other vendor: on AMD Zen 4 the register form measured 4-5 % slower at
  * 4-16 KiB (a vbroadcasti32x4 to zmm costs more there than the loads it
- * saves), while on Sapphire Rapids the memory form measured 0.93 of Linux
- * 6.12's AES-256 encryption from 4 KiB, and the register form (Linux's
- * choice) 0.985-0.99 (../shared/notes/performance.md).  Both forms compute
- * the same, and both end with RNDKEY_M4-M1 not reloaded.
+ * saves), while on an Intel Sapphire Rapids the memory form measured 0.93
+ * of Linux 6.12's AES-256 encryption from 4 KiB, and a copy in the
+ * register form (Linux's choice) 0.985-0.99 (an earlier tree; not yet
+ * timed on this one).  Both forms compute the same; after the register
+ * form's loop, RNDKEY_M4-M1 must be reloaded (_reload_rndkeys_m4_m1).
  */
 .macro _main_loop_4x enc, reg_powers
 	.set		REG_POWERS, \reg_powers
@@ -750,6 +751,11 @@
 	.endr
 	sub		$4 * VL, DATALEN32
 	jb		.Ltail_keys\@
+	/*
+	 * ymm: the register form throughout.  zmm: the memory form for the
+	 * code both of its loops share, encryption's first iteration (which
+	 * only encrypts) and the hashing of its last one.
+	 */
 	.set		REG_POWERS, VL == 32
 	.if REG_POWERS
 	_load_h_powers

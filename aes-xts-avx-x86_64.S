@@ -1161,14 +1161,14 @@ SYM_DATA(aes_xts_amd_tweaks, .byte 0)
  * and SSE2.  Its latency is on the critical path of every data unit, hence
  * no loop; and each round key is loaded into a register before its aesenc
  * rather than taken as a memory operand, which on AMD Zen 3 lengthened this
- * chain (with 16-byte data units, the aligned key's memory operands read
- * 0.94-0.99 of Linux 6.12 for aesni, register operands 0.97-1.03).
+ * chain (aesni with 16-byte data units: 0.94-1.01 of Linux 6.12 with the
+ * aligned key's memory operands, 0.97-1.03 with register operands).
  *
  * iv[] is read with one 16-byte load.  In the kernel the IV was written
  * long before this call (dm-crypt's plain64 IV, the skcipher walk's copy of
  * the request's IV: the crypto API, the walk and kernel_fpu_begin() run in
- * between), so its stores have reached the cache and one load is the
- * shortest path.  Only where the caller writes iv[] just before the call (as
+ * between), so its stores have normally reached the cache, and one load
+ * is the shortest path.  Only where the caller writes iv[] just before the call (as
  * make bench does) can the load take its data from pending stores, and then
  * the pattern decides: two qword stores cannot be forwarded to a 16-byte
  * load, which waits until they reach the cache, and one 16-byte store
