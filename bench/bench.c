@@ -41,7 +41,9 @@
  * BENCH_IV_OFF (where the IV slots start in their page, default 3072),
  * BENCH_IV_SLOTS (1-4, default 4: how many IV slots the messages take in
  * turn), BENCH_ALLCFG (also print every configuration's MB/s under each
- * line, not only the worst one's).
+ * line, not only the worst one's), BENCH_CONTROL=1 (the control run: Linux
+ * in place of ours, through code of its own, so each ratio shows how far
+ * the harness alone moves that row).
  */
 #include <openssl/evp.h>
 #include <immintrin.h>
@@ -376,6 +378,7 @@ static struct impl impls[] = {
 
 static u8 *src, *dst;			/* set per offset */
 static bool iv_halves;			/* 8+8 instead of 16B */
+static bool control;			/* BENCH_CONTROL: see bench_row() */
 static u64 msg_no;
 /*
  * Where the per-message data live: the same addresses for every contender
@@ -443,8 +446,14 @@ struct contender {
 	int ossl_kind;			/* 0 = no IV, 1 = IV, 2 = GCM, 3 = XTS */
 };
 
+/*
+ * The message of each kind of row.  Each is defined twice (RUN_FNS below):
+ * once for the contenders, once more for BENCH_CONTROL's copy of Linux.
+ */
+#define ALWAYS_INLINE	inline __attribute__((always_inline))
+
 /* XTS: IV = plain64 sector number, encrypted into the first tweak. */
-static void run_xts(const struct contender *c, unsigned int len)
+static ALWAYS_INLINE void xts_msg(const struct contender *c, unsigned int len)
 {
 	u8 *iv = next_iv();
 
@@ -455,7 +464,7 @@ static void run_xts(const struct contender *c, unsigned int len)
 }
 
 /* ECB, CBC, CTR, XCTR: the IV or counter block, then one call. */
-static void run_sk(const struct contender *c, unsigned int len)
+static ALWAYS_INLINE void sk_msg(const struct contender *c, unsigned int len)
 {
 	u8 *iv = next_iv();
 
@@ -465,7 +474,7 @@ static void run_sk(const struct contender *c, unsigned int len)
 }
 
 /* GCM as the kernel glue calls it: AAD update, data update, final. */
-static void run_gcm4(const struct contender *c, unsigned int len)
+static ALWAYS_INLINE void gcm4_msg(const struct contender *c, unsigned int len)
 {
 	u32 *le_ctr = (u32 *)next_iv();
 	u8 *ghash_acc = (u8 *)le_ctr + 16;
@@ -486,6 +495,26 @@ static void run_gcm4(const struct contender *c, unsigned int len)
 					  AAD_LEN, len, TAG, 16);
 	}
 }
+
+/*
+ * run_xts, run_sk, run_gcm4, and their copies for BENCH_CONTROL=1 (see
+ * bench_row()): the same message in code of its own (noipa: not merged
+ * with the first), as ours and Linux's contenders each reach their
+ * functions through code of their own (the adapters above).
+ */
+#define RUN_FNS(kind)							\
+static void run_##kind(const struct contender *c, unsigned int len)	\
+{									\
+	kind##_msg(c, len);						\
+}									\
+static __attribute__((noipa)) void					\
+run_##kind##_control(const struct contender *c, unsigned int len)	\
+{									\
+	kind##_msg(c, len);						\
+}
+RUN_FNS(xts)
+RUN_FNS(sk)
+RUN_FNS(gcm4)
 
 /* GCM in one call per message. */
 static void run_gcm1(const struct contender *c, unsigned int len)
@@ -1033,12 +1062,32 @@ static void bench_row(const struct row *rw, int m)
 		}
 		ref = 1;
 	}
-	snprintf(title, sizeof(title), "%s %s AES-%d %s%s  (linux = Linux 6.12's %s)",
+	/*
+	 * The control run: the first column is Linux's contender again, run
+	 * through the run_*_control copies, so that the row compares Linux's
+	 * code with itself and its ratio is what the harness alone (where
+	 * the calling code lies, the branch history it leaves) moves.
+	 */
+	if (control && ref == 1 && c[0].run != run_gcm1) {
+		c[0] = c[1];
+		c[0].name = "linux'";
+		c[0].label = "linux (control copy)";
+		c[0].run = c[1].run == run_xts ? run_xts_control :
+			   c[1].run == run_sk ? run_sk_control :
+			   run_gcm4_control;
+	} else if (control) {
+		printf("\n%s %s AES-%d %s: no control run (no Linux peer to copy)\n",
+		       rw->mode, im->name, rw->keybits, rw->dir);
+		goto out;
+	}
+	snprintf(title, sizeof(title), "%s %s AES-%d %s%s  (linux = Linux 6.12's %s)%s",
 		 rw->mode, im->name, rw->keybits, rw->dir,
-		 gcm ? ", 16 B AAD" : "", peer);
+		 gcm ? ", 16 B AAD" : "", peer,
+		 control ? "\n  CONTROL RUN: Linux against a copy of itself, not ours" : "");
 	printf("\n%s\n", title);
 	mismatches += check_row(c, n, rw->block_only ? 1024 : 1000);
 	table(rw, c, n, ref);
+out:
 	for (int i = 0; i < n; i++)
 		if (c[i].ossl)
 			EVP_CIPHER_CTX_free(c[i].ossl);
@@ -1200,6 +1249,7 @@ int main(void)
 	};
 	const char *keys = getenv("BENCH_KEYS") ?: "128 256";
 
+	control = getenv("BENCH_CONTROL") && *getenv("BENCH_CONTROL") == '1';
 	if (getenv("BENCH_ROUNDS"))
 		rounds = atoi(getenv("BENCH_ROUNDS"));
 	if (rounds < 3 || rounds > MAX_ROUNDS)
