@@ -1068,7 +1068,8 @@ static void bench_row(const struct row *rw, int m)
 	 * code with itself and its ratio is what the harness alone (where
 	 * the calling code lies, the branch history it leaves) moves.
 	 */
-	if (control && ref == 1 && c[0].run != run_gcm1) {
+	if (control && c[0].run != run_gcm1 &&
+	    (c[1].run == run_xts || c[1].run == run_sk || c[1].run == run_gcm4)) {
 		c[0] = c[1];
 		c[0].name = "linux'";
 		c[0].label = "linux (control copy)";
