@@ -9,8 +9,8 @@
 # credit or blame a change for what is only its new layout.  This builds the
 # bench once per REV (a git revision of this repository; "." = the working
 # tree) and per shift of our objects' code (PLACE_SHIFTS, default "0 16 32
-# 48": a .skip after each file's first .text, so every function of ours
-# moves by that many bytes; Linux's objects stay where they are), runs the
+# 48": bench/Makefile's TEXT_SHIFT, so every function of ours moves by
+# that many bytes; Linux's objects stay where they are), runs the
 # builds in turn, PLACE_REPS times (default 2), and prints for every row the
 # mean and the lowest of its worst-configuration ratio (ours / Linux 6.12)
 # over all of them.  Rows are chosen with BENCH_FILTER, BENCH_LENS and
@@ -30,35 +30,18 @@ KEYS=${BENCH_KEYS:-128}
 
 cd "$ROOT"
 make -s -C bench objs		# Linux's objects, aes_ref.o and cpu.o
-# shellcheck disable=SC2016	# $(aesni-intel-asm) is make's, not the shell's
-ASM=$(printf 'include Kbuild\nall:\n\t@echo $(aesni-intel-asm)\n' | make -s -f -)
-CFLAGS=(-I"$ROOT/tests/compat" -I"$ROOT/tests/common" -O2 -g)
 for rev in "$@"; do
 	src=$OUT/src-${rev//\//_}
 	rm -rf "$src"
 	mkdir -p "$src"
 	if [ "$rev" = . ]; then
-		cp ./*.S ./*.h "$src"
+		cp ./*.S ./*.h Kbuild "$src"
 	else
-		git archive "$rev" -- '*.S' '*.h' | tar -x -C "$src"
+		git archive "$rev" -- '*.S' '*.h' Kbuild | tar -x -C "$src"
 	fi
 	for shift in $SHIFTS; do
-		objs=
-		for f in $ASM; do
-			o=$src/${f%.S}-$shift.o
-			if [ "$shift" = 0 ]; then
-				cp "$src/$f" "$src/shifted.S"
-			else
-				sed "0,/^\.text$/s//.text\n.skip $shift, 0xcc/" "$src/$f" > "$src/shifted.S"
-			fi
-			gcc -D__ASSEMBLY__ -Wa,--noexecstack -I"$src" "${CFLAGS[@]}" -c -o "$o" "$src/shifted.S"
-			objcopy --set-section-alignment .text=4096 "$o"
-			objs="$objs $o"
-		done
-		# shellcheck disable=SC2086	# $objs: a list of paths without blanks
-		gcc -I"$src" "${CFLAGS[@]}" -DHAVE_LINUX_PEER -o "$src/bench-$shift" \
-			bench/bench.c bench/ceiling.c $objs build/bench/aes_ref.o \
-			build/bench/cpu.o build/bench/linux/*.o -lcrypto
+		make -s -C bench SRC="$src" BUILD="$src/build-$shift" \
+			TEXT_SHIFT="$shift" "$src/build-$shift/bench"
 	done
 done
 
@@ -68,7 +51,7 @@ for _ in $(seq "$REPS"); do
 		for rev in "$@"; do
 			BENCH_FILTER=$FILTER BENCH_LENS=$LENS BENCH_KEYS=$KEYS BENCH_ROUNDS=5 \
 				taskset -c "${BENCH_CPU:-$(($(nproc) - 1))}" \
-				"$OUT/src-${rev//\//_}/bench-$shift" |
+				"$OUT/src-${rev//\//_}/build-$shift/bench" |
 			awk -v rev="$rev" '
 				/^[a-z0-9]+ [a-z_0-9]+ AES-/ { row = $1 " " $2 " " $3 " " $4 }
 				/^ +[0-9]+ +[0-9]/ { n = split($0, a, "|"); m = split(a[2], q, " ");
