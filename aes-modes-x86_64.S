@@ -197,7 +197,10 @@
 	/* CTR, XCTR: the counters of the next vector (see _group) */
 	.set	LE_CTR, V11
 	.set	LE_CTR_XMM, X11
-	/* CBC: the ciphertext block before the next one, in the low lane */
+	/*
+	 * CBC: the ciphertext block before the next one, in the low lane
+	 * (zmm: in every lane, see _cbc_xor)
+	 */
 	.set	PREV, V11
 	.set	PREV_XMM, X11
 	.set	LE_CTR_INC, V12		/* CTR, XCTR: NBLK in each low qword */
@@ -365,7 +368,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * SRC to DST.  It does not advance SRC, DST or LEN.  \tail:
  *   empty	whole vectors or blocks
  *   masked	(avx10, \n = 1) the LEN < VL bytes left, with the byte mask
- *		%k1 (and for CBC %k3: those bytes but the first block's)
+ *		%k1
  *   ks		(CTR, XCTR; \n = 1) only the keystream block, left in
  *		AESDATA0_XMM, for _xor_tail
  *   rest	(xmm) the 16*\lo < LEN <= 16*\n bytes left, and the group
@@ -391,9 +394,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  *
  * CBC decryption XORs vector i with the ciphertext vector 16 bytes before
  * it: loaded from SRC + i*VL - 16 for i > 0; for i = 0 its first block is
- * PREV_XMM, the last ciphertext block before the group (the IV at first),
- * and the rest comes from SRC (a VEX insert, or an EVEX merge-masked load
- * under %k2: all bytes but the first 16).  Before the stores, PREV_XMM is
+ * PREV, the last ciphertext block before the group (the IV at first), and
+ * the rest comes from SRC (see _cbc_xor).  Before the stores, PREV is
  * loaded with the group's last ciphertext block: with @src == @dst every
  * ciphertext block is read before the block over it is written.
  */
@@ -480,7 +482,11 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	 * whose 8 lanes are all in)
 	 */
 .if !TAIL_MASKED && !(TAIL_REST && \n < 8)
+.if VL == 64
+	vbroadcasti32x4	\n*W-16(SRC), PREV
+.else
 	_vmovdqu	\n*W-16(SRC), PREV_XMM
+.endif
 .endif
 .endif
 .if TAIL_REST
@@ -627,21 +633,32 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 
 /*
  * CBC, ymm and zmm: AESDATA\i ^= the ciphertext 16 bytes before it (see
- * _group), after the last round
+ * _group), after the last round.  For i = 0 that is PREV's block, then the
+ * vector's own blocks but its last, taken from SRC and moved up one lane:
+ * ymm inserts the block at SRC above PREV_XMM; zmm shifts PREV's top lane
+ * (PREV holds the block in every lane) and the 48 bytes at SRC together by
+ * valignq.  Not one load from SRC - 16, masked or not: that is outside the
+ * message for the first vector, and a load whose masked-off bytes lie on
+ * the page before SRC cost Sapphire Rapids 10 TSC ticks (15 core cycles)
+ * per call, the time of a whole 64-byte message, for a page-aligned
+ * @src.  The masked tail loads from SRC under %k1, only bytes in the
+ * message.  Clobbers TMP0.
  */
 .macro	_cbc_xor	i, sfx, tail
 .if \i > 0
 	_xor_mem	\i*W-16(SRC), AESDATA\i\sfx, TMP0_XMM
 .elseif W == 16
 	_vpxor		PREV_XMM, AESDATA0_XMM, AESDATA0_XMM
-.elseif USE_AVX10
+.elseif VL == 64
 .ifc \tail, masked
-	vmovdqu8	-16(SRC), PREV{%k3}
+	vmovdqu8	(SRC), TMP0{%k1}{z}
 .else
-	vmovdqu8	-16(SRC), PREV{%k2}
+	vmovdqu8	(SRC), TMP0
 .endif
-	vpxord		PREV, AESDATA0, AESDATA0
+	valignq		$6, PREV, TMP0, TMP0	/* (TMP0 : PREV) >> 6 qwords */
+	vpxord		TMP0, AESDATA0, AESDATA0
 .else
+	/* (ymm, masked tail included: it has more than 16 bytes) */
 	vinserti128	$1, (SRC), PREV, TMP0
 	vpxor		TMP0, AESDATA0, AESDATA0
 .endif
@@ -917,11 +934,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	movdqu		-16(SRC,LEN), TMP0_XMM
 .endif
 	_vmovdqu	TMP0_XMM, (IV_PTR)
-.if USE_AVX10
-	/* %k2: every byte of a vector but those of its first block */
-	mov		$-1, %rax
-	shl		$16, %rax
-	kmovq		%rax, %k2
+.if VL == 64
+	_vbroadcast_xmm	PREV_XMM, PREV		/* (see _cbc_xor) */
 .endif
 .endif
 .if MODE_CTR || MODE_XCTR
@@ -1035,9 +1049,6 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_group		1, _XMM, masked, \impl
 	jmp		.Lmasked_done\@
 .Lmasked_vec\@:
-.if MODE_CBC
-	kandq		%k1, %k2, %k3
-.endif
 	_group		1, , masked, \impl
 .Lmasked_done\@:
 	add		LEN, SRC
