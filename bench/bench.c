@@ -803,7 +803,7 @@ static void measure_ceiling(void)
 	double ccpt = core_cycles_per_tick();
 
 	printf("Core clock about %.2f GHz (%.3f core cycles per TSC tick, from a chain of\n"
-	       "dependent adds); AES round instructions per core cycle, 12 independent chains:",
+	       "dependent imuls); AES round instructions per core cycle, 12 independent chains:",
 	       ccpt * tsc_hz / 1e9, ccpt);
 	for (int i = 0; i < 3; i++) {
 		if (cpu_missing(need[i]))

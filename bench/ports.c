@@ -7,7 +7,7 @@
  * nothing runs beside the AES rounds; one that adds a cycle per instance
  * takes an AES slot.  This is what the XTS zmm tweak update's two forms
  * were chosen by (aes-xts-avx-x86_64.S, "Vendor forms").  The core clock
- * comes from ceiling.c's chain of dependent adds.
+ * comes from ceiling.c's chain of dependent imuls.
  *
  *   make -C bench ports && taskset -c 1 build/bench/ports
  *
