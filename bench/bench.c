@@ -410,10 +410,21 @@ static unsigned int iv_off = 3072, iv_slots = IV_SLOTS, iv_slot;
 #define TAG		(msgpage + iv_off + 64 * IV_SLOTS + 64)
 #define IV_AREA		(64 * IV_SLOTS + 128)
 
-/* The IV slot of the next message: 16 B IV or counter, 16 B GHASH acc. */
+/*
+ * The IV slot of the next message: 16 B IV or counter, 16 B GHASH acc.
+ * Not iv_slot++ % iv_slots: that is a division by a variable, whose
+ * latency came before every message's IV pointer, a delay no kernel
+ * caller puts there.  It cost code that starts from the IV early the
+ * most: on Sapphire Rapids CTR aesni at 128 B read 0.87 of Linux 6.12
+ * with it and 1.27 without, while Linux against its own copy
+ * (BENCH_CONTROL=1) read 1.00 both ways.
+ */
 static inline u8 *next_iv(void)
 {
-	return IVBUF(iv_slot++ % iv_slots);
+	unsigned int k = iv_slot;
+
+	iv_slot = k + 1 < iv_slots ? k + 1 : 0;
+	return IVBUF(k);
 }
 static volatile unsigned int sink;
 static int mismatches;
