@@ -1151,10 +1151,10 @@ SYM_FUNC_END(aes_gcm_dec_final_vaes_avx10)
  * the data's AES; the data is then done one vector at a time as in the
  * update tail (masked loads and stores, AES then GHASH), the vectors'
  * AES chains overlapping.  That holds for ymm too, whose 8-15 blocks are
- * 4-8 vectors: on Sapphire Rapids (Intel, where the glue prefers
- * vaes_avx10_256) this path read 1.02-1.11 of Linux 6.12's four calls at
- * 128-200 bytes, where the update's 4-vector loop, called as below, read
- * 0.90-0.96.
+ * 4-8 vectors (vaes_avx10_256 is what the glue prefers on the Intel CPUs
+ * whose zmm code downclocks): on Sapphire Rapids this path read 1.02-1.11
+ * of Linux 6.12's four calls at 128-200 bytes, where the update's 4-vector
+ * loop, called as below, read 0.90-0.96.
  *
  * Longer messages call the update functions (whose main loop does 4
  * vectors per reduction) between aes_gcm_aad_update_vaes_avx10 and the
