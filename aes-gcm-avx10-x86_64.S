@@ -39,7 +39,9 @@
  *      once per iteration.  Decryption hashes the ciphertext it is about to
  *      decrypt; encryption hashes the previous iteration's ciphertext, so
  *      its first iteration only encrypts and its last 4 vectors are hashed
- *      after the loop.
+ *      after the loop (on ymm, from three groups of 4 vectors on, the
+ *      ciphertext of two iterations back, reloaded from dst: see
+ *      _ctr_crypt_4x).
  *
  *   2. The remaining 0..4*VL-1 bytes are done one vector at a time, under a
  *      byte opmask of bzhi(~0, bytes left) on the load, the store and the
@@ -585,6 +587,17 @@
  * from SRC, so that decryption hashes its own input.  The first call for
  * encryption (\ghash = 0) only encrypts; it is not hot and does its early
  * rounds as a loop.
+ * With \lag = 2 (encryption on ymm, three or more groups of 4 vectors), the
+ * hashed vectors are the ciphertext two groups back, loaded from DST - 8 *
+ * VL, and the output goes to AESDATA0-3 as for decryption: hashing the
+ * previous group from registers makes each GHASH wait for the previous
+ * iteration's last AES round, a wait that runs from iteration to
+ * iteration; on Sapphire Rapids it held this encryption at 0.95-0.97 of
+ * Linux 6.12's from 1420 bytes while our decryption, which hashes its
+ * input, read 1.00 (now 1.01-1.03).  Two groups stay with \lag = 0 (the
+ * second warm-up group would leave one GHASH without AES beside it: 0.96
+ * at 256 bytes), and so does zmm, where the same change measured 0.92-0.94
+ * of Linux at 768-4096 bytes, for a reason not found.
  * In the register form (REG_POWERS), H_POW0-3 take RNDKEY_M4-M1's
  * registers, so those 4 round keys are broadcast into RNDKEY, each as soon
  * as the round before has read it (_rndkey_m); the last counter increment
@@ -599,10 +612,14 @@
  * GHASHDATA0-3, TMP0-3, LO, MI, HI, RNDKEY, EARLY_RK (the first call), the
  * flags, and updates GHASH_ACC when \ghash.
  */
-.macro _ctr_crypt_4x enc, ghash
+.macro _ctr_crypt_4x enc, ghash, lag=0
 	.if \ghash && !\enc
 	.irp i, 0, 1, 2, 3
 	vmovdqu8	\i * VL(SRC), GHASHDATA\i
+	.endr
+	.elseif \ghash && \lag
+	.irp i, 0, 1, 2, 3
+	vmovdqu8	(\i - 8) * VL(DST), GHASHDATA\i
 	.endr
 	.endif
 	.irp i, 0, 1, 2, 3
@@ -656,7 +673,7 @@
 	.endif
 	.endr
 	.irp i, 0, 1, 2, 3
-	.if \enc
+	.if \enc && !(\ghash && \lag)
 	vaesenclast	GHASHDATA\i, AESDATA\i, GHASHDATA\i
 	vmovdqu8	GHASHDATA\i, \i * VL(DST)
 	.else
@@ -677,8 +694,9 @@
 .endm
 
 /*
- * _main_loop_4x enc, reg_powers: phase 1's loop (the file header), for
- * DATALEN >= 4 * VL (DATALEN counting 4 * VL less), in one of two forms.
+ * _main_loop_4x enc, reg_powers, lag: phase 1's loop (the file header), for
+ * DATALEN >= 4 * VL (DATALEN counting 4 * VL less; \lag: see _ctr_crypt_4x),
+ * in one of two forms.
  * With \reg_powers the 16 data multiplies of an iteration take the key
  * powers from H_POW0-3 (_load_h_powers), in RNDKEY_M4-M1's registers, and
  * those 4 round keys are broadcast from memory into RNDKEY instead
@@ -694,10 +712,10 @@
  * timed on this one).  Both forms compute the same; after the register
  * form's loop, RNDKEY_M4-M1 must be reloaded (_reload_rndkeys_m4_m1).
  */
-.macro _main_loop_4x enc, reg_powers
+.macro _main_loop_4x enc, reg_powers, lag=0
 	.set		REG_POWERS, \reg_powers
 .Lmain_loop\@:
-	_ctr_crypt_4x	\enc, 1
+	_ctr_crypt_4x	\enc, 1, \lag
 	add		$4 * VL, SRC
 	add		$4 * VL, DST
 	sub		$4 * VL, DATALEN32
@@ -769,6 +787,22 @@
 	add		$4 * VL, DST
 	sub		$4 * VL, DATALEN32
 	jb		.Lghash_last\@
+	.if VL == 32
+	/*
+	 * ymm, three or more groups of 4 vectors: the second group is only
+	 * encrypted too, and the loop hashes the ciphertext of two groups
+	 * before (see _ctr_crypt_4x).  Two groups take the loop below.
+	 */
+	cmp		$4 * VL, DATALEN32
+	jb		.Lone_behind\@
+	_ctr_crypt_4x	1, 0
+	add		$4 * VL, SRC
+	add		$4 * VL, DST
+	sub		$4 * VL, DATALEN32
+	_main_loop_4x	1, 1, 2
+	jmp		.Lghash_two\@
+.Lone_behind\@:
+	.endif
 	.endif
 	.if VL == 64
 	/* zmm: the main loop of this CPU's vendor (see _main_loop_4x) */
@@ -786,6 +820,20 @@
 	.endif
 	_main_loop_4x	\enc, (VL == 32)
 	.if \enc
+	.if VL == 32
+	jmp		.Lghash_last\@
+	/* After the two-behind loop: the last two groups, from dst */
+.Lghash_two\@:
+	.irp i, 0, 1, 2, 3
+	vmovdqu8	(\i - 8) * VL(DST), GHASHDATA\i
+	.endr
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	_ghash_step_4x	\i
+	.endr
+	.irp i, 0, 1, 2, 3
+	vmovdqu8	(\i - 4) * VL(DST), GHASHDATA\i
+	.endr
+	.endif
 	/*
 	 * Hash the ciphertext of the last main-loop iteration.  Aligned to
 	 * 16 bytes: short messages run this block right after the first
