@@ -170,8 +170,10 @@ make_data() {
 	"$OUT/tools/gen-cases" essiv-sectors "$key" 70000 < "$d/pattern" > "$d/essiv256-70000"
 }
 
-# run_qemu KVER INITRD MODE LOG TIMEOUT: boot under TCG (-cpu max: AES-NI,
-# AVX, VAES, but no VPCLMULQDQ or AVX-512), show the guest's "vm|" lines.
+# run_qemu KVER INITRD MODE LOG TIMEOUT [SMP MEM APPEND]: boot under TCG
+# (-cpu max: AES-NI, AVX, VAES, but no VPCLMULQDQ or AVX-512) with SMP
+# vCPUs (2) and MEM MiB (1024), APPEND added to the kernel command line,
+# and show the guest's "vm|" lines.
 # (no_timer_check: on a busy host the emulated timer can miss the kernel's
 # IO-APIC check, which then panics.)
 #
@@ -182,12 +184,13 @@ make_data() {
 # the modules the tests need; tests.sh, install.sh load ours).  The first
 # console log is kept as LOG.boot-crash.
 run_qemu() {
-	local kver=$1 initrd=$2 mode=$3 log=$4 limit=$5 try
+	local kver=$1 initrd=$2 mode=$3 log=$4 limit=$5 smp=${6:-2} mem=${7:-1024}
+	local append=${8:+ $8} try
 	for try in 1 2; do
 		say "booting $kver under QEMU TCG (-cpu max), mode $mode, log ${log#"$REPO"/}"
-		timeout "$limit" qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 \
+		timeout "$limit" qemu-system-x86_64 -accel tcg -cpu max -smp "$smp" -m "$mem" \
 			-nographic -no-reboot -kernel "/boot/vmlinuz-$kver" \
-			-initrd "$initrd" -append "console=ttyS0 quiet panic=-1 no_timer_check vmtest=$mode" \
+			-initrd "$initrd" -append "console=ttyS0 quiet panic=-1 no_timer_check vmtest=$mode$append" \
 			< /dev/null 2>&1 | sed -u 's/\r$//' | tee "$log" | sed -un 's/^.*vm| //p' || true
 		if [ "$try" = 2 ] || grep -q 'vm| ' "$log" || grep -qi aesni "$log"; then
 			break

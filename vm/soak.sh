@@ -53,11 +53,9 @@ soak_check() {
 		{ result "FAIL soak: soak-io does not build"; return; }
 	make_soak_initramfs "$kver" "$ko" "$nest"
 	say "soak: $kver under QEMU TCG, 4 vCPUs, ${secs}s of load, log ${log#"$REPO"/}"
-	timeout $((secs + 420)) qemu-system-x86_64 -accel tcg -cpu max -smp 4 -m 2048 \
-		-nographic -no-reboot -kernel "/boot/vmlinuz-$kver" \
-		-initrd "$OUT/initrd-soak.cpio.gz" \
-		-append "console=ttyS0 quiet panic=-1 vmtest=soak soak_secs=$secs${AESNI_SOAK_BREAK:+ soak_break=$AESNI_SOAK_BREAK}" \
-		< /dev/null 2>&1 | sed -u 's/\r$//' | tee "$log" | sed -un 's/^.*vm| //p' |
+	# (run_qemu: the same boot-crash retry as the other VMs)
+	run_qemu "$kver" "$OUT/initrd-soak.cpio.gz" soak "$log" $((secs + 420)) 4 2048 \
+		"soak_secs=$secs${AESNI_SOAK_BREAK:+ soak_break=$AESNI_SOAK_BREAK}" |
 		grep --line-buffered -v '^GUEST-DONE$' |
 		sed -u 's/^\(PASS\|FAIL\|SKIPPED\) /\1 soak /' | tee -a "$results" || true
 	if ! grep -q 'vm| GUEST-DONE' "$log"; then
