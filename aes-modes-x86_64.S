@@ -56,9 +56,10 @@
  * registers.
  *
  * A call of exactly one block (@len = 16, the commonest short call) skips
- * all of that: it is tested for first and done on xmm by a round function
- * (_one_block), so it runs no more instructions than a dedicated AES-NI
- * path.  vaes_avx10_512 hands every call under 64 bytes to vaes_avx10_256
+ * all of that: it is tested for first and jumps to a local function of
+ * that mode with the rounds unrolled (_one_block, one for the four VEX
+ * implementations and one for legacy SSE), so it runs no more instructions
+ * than a dedicated AES-NI path.  vaes_avx10_512 hands every call under 64 bytes to vaes_avx10_256
  * (see _aes_mode_crypt).
  *
  * Serial code, AES-NI + SSE only (it runs on every CPU the glue supports):
@@ -87,8 +88,8 @@
  *   the key length and (CTR) the public counter only.
  * - No stack frame, no callee-saved registers.
  * - No unrolled AES rounds inline: in loops on ymm/zmm, in shared local
- *   functions on xmm (see _rounds); the key size only decides where the
- *   rounds end.
+ *   functions on xmm (see _rounds) and for one block (_one_block); the key
+ *   size only decides where the rounds end.
  * - No VAES for CBC encryption or single blocks (serial: see above).
  * - CTR: no vector carry arithmetic.  The counters are little-endian
  *   128-bit integers in the vector lanes, and the vectors only ever add to
@@ -875,29 +876,13 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * tests "LEN - n >= 0" below hold for any 32-bit @len.
  */
 .macro	_aes_mode_crypt	mode, impl, func
-	.set		MODE_DEC, 0
-	.set		MODE_CBC, 0
-	.set		MODE_CTR, 0
-	.set		MODE_XCTR, 0
-.ifc \mode, ecb_dec
-	.set		MODE_DEC, 1
-.endif
-.ifc \mode, cbc_dec
-	.set		MODE_DEC, 1
-	.set		MODE_CBC, 1
-.endif
-.ifc \mode, ctr
-	.set		MODE_CTR, 1
-.endif
-.ifc \mode, xctr
-	.set		MODE_XCTR, 1
-.endif
+	_set_mode	\mode
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
 	cmp		$16, LEN32
 .if MODE_CBC
-	jbe		.Lone_block\@		/* and @len = 0: see _one_block */
+	_one_block_jcc	be, \mode		/* and @len = 0: see _one_block */
 .else
-	je		.Lone_block\@		/* see _one_block */
+	_one_block_jcc	e, \mode		/* see _one_block */
 .endif
 .if VL == 64
 	cmp		$64, LEN32
@@ -1088,23 +1073,61 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if MODE_CTR
 	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
 .endif
-.Lone_block\@:
-	_one_block	\impl
 .endm
 
 /*
- * _one_block: the body of _aes_mode_crypt for @len = 16 (CBC: also for
- * @len = 0, which returns at once, so that the main path needs no test): one
- * block in %xmm0, its rounds in _aes_{enc,dec}_one_avx (shared by the VEX
- * implementations), or on aesni in the remainder's 1-block function, so the
- * common single-block call skips the setup of the vector code.  Only
- * VEX-encoded (or legacy SSE) xmm instructions: the upper halves of the vector
- * registers stay as they were, so no vzeroupper.  Clobbers %rax, %xmm0,
- * %xmm1 (aesni: also KEY, RNDKEY, RNDKEYLAST).
+ * _set_mode mode: the MODE_* flags of \mode = ecb_enc, ecb_dec, cbc_dec, ctr
+ * or xctr, for _aes_mode_crypt and _one_block
  */
-.macro	_one_block	impl
+.macro	_set_mode	mode
+	.set		MODE_DEC, 0
+	.set		MODE_CBC, 0
+	.set		MODE_CTR, 0
+	.set		MODE_XCTR, 0
+.ifc \mode, ecb_dec
+	.set		MODE_DEC, 1
+.endif
+.ifc \mode, cbc_dec
+	.set		MODE_DEC, 1
+	.set		MODE_CBC, 1
+.endif
+.ifc \mode, ctr
+	.set		MODE_CTR, 1
+.endif
+.ifc \mode, xctr
+	.set		MODE_XCTR, 1
+.endif
+.endm
+
+/*
+ * _one_block mode: the local function _aes_\mode\()_one_avx (VEX, shared by
+ * the four VEX implementations) or _aes_\mode\()_one_aesni (legacy SSE), to
+ * which _aes_mode_crypt jumps for @len = 16 (CBC: also for @len = 0, which
+ * returns at once, with the flags of its cmp $16, LEN32), so that the
+ * commonest short call runs one load, the rounds, one store and one RET:
+ * no setup of the vector code, no call of a round function (a second
+ * return, which the kernel's return thunks make dearer), and only one
+ * taken branch besides the jump here and the return (AES-128 and AES-192
+ * jump to the last round).  The rounds are unrolled, their round keys taken
+ * from memory (VEX) or through %xmm1 (SSE needs aligned memory operands).
+ * Only xmm instructions, VEX-encoded or legacy SSE: the upper halves of the
+ * vector registers stay as they were, so no vzeroupper.  Clobbers %rax,
+ * %xmm0, %xmm1 and the flags.
+ */
+.macro	_one_block	mode
+	_set_mode	\mode
+.if MODE_DEC
+	.set		OFF, AES_KEY_DEC_OFFSET
+.else
+	.set		OFF, AES_KEY_ENC_OFFSET
+.endif
+.if USE_AVX
+SYM_FUNC_START_LOCAL(_aes_\mode\()_one_avx)
+.else
+SYM_FUNC_START_LOCAL(_aes_\mode\()_one_aesni)
+.endif
 .if MODE_CBC
-	jb		.Lone_done\@		/* @len = 0 (the flags of cmp $16) */
+	jb		.Lone_done\@		/* @len = 0 */
 .endif
 .if MODE_CTR
 	/* the counter block, then the counter + 1 written back (128-bit) */
@@ -1127,29 +1150,9 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_v		movdqu, (SRC), %xmm0
 .endif
 .if MODE_DEC
-	.set		OFF, AES_KEY_DEC_OFFSET
+	_one_rounds	dec
 .else
-	.set		OFF, AES_KEY_ENC_OFFSET
-.endif
-.if USE_AVX
-.if MODE_DEC
-	call		_aes_dec_one_avx
-.else
-	call		_aes_enc_one_avx
-.endif
-.else
-	/* aesni: the 1-block round function of the remainder (_rounds) */
-	mov		AES_KEYLEN_OFFSET(KEY), %eax
-	movdqu		OFF + 96(KEY,%rax,4), RNDKEYLAST_XMM
-	movdqu		OFF(KEY), %xmm1
-	pxor		%xmm1, %xmm0
-	lea		OFF + 128(KEY), KEY
-.if MODE_DEC
-	call		_aes_dec1_\impl
-	aesdeclast	RNDKEYLAST_XMM, %xmm0	/* (see _rounds) */
-.else
-	call		_aes_enc1_\impl
-.endif
+	_one_rounds	enc
 .endif
 .if MODE_CBC
 	_load_iv	%xmm1
@@ -1163,38 +1166,61 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	_v		movdqu, %xmm0, (DST)
 .Lone_done\@:
 	RET
+.if USE_AVX
+SYM_FUNC_END(_aes_\mode\()_one_avx)
+.else
+SYM_FUNC_END(_aes_\mode\()_one_aesni)
+.endif
 .endm
 
 /*
- * _one_func dir: _aes_\dir\()_one_avx: %xmm0 = AES (\dir = enc) or AES^-1
- * (dec) of %xmm0 with the key struct at KEY, the rounds unrolled (AES-128
- * ends after round 9, AES-192 after 11).  AES-NI + AVX only; flags clobbered.
+ * _one_rounds dir: (_one_block) %xmm0 = AES (\dir = enc) or AES^-1 (dec) of
+ * %xmm0 with the schedule at OFF(KEY): the rounds unrolled, AES-128 and
+ * AES-192 jumping to the last one, whose key is at OFF + 4 * key_length +
+ * 96
  */
-.macro	_one_func	dir
-.ifc \dir, enc
-	.set		OFF, AES_KEY_ENC_OFFSET
-.else
-	.set		OFF, AES_KEY_DEC_OFFSET
-.endif
-SYM_FUNC_START_LOCAL(_aes_\dir\()_one_avx)
+.macro	_one_rounds	dir
+	mov		AES_KEYLEN_OFFSET(KEY), %eax
+.if USE_AVX
 	vpxor		OFF(KEY), %xmm0, %xmm0
-	cmpl		$24, AES_KEYLEN_OFFSET(KEY)
+.else
+	movdqu		OFF(KEY), %xmm1
+	pxor		%xmm1, %xmm0
+.endif
+	cmp		$24, %eax
 .irp r, 1,2,3,4,5,6,7,8,9
-	vaes\dir		OFF+16*\r(KEY), %xmm0, %xmm0
+	_one_round	\dir, OFF+16*\r(KEY)
 .endr
-	jb		1f
-	vaes\dir		OFF+16*10(KEY), %xmm0, %xmm0
-	vaes\dir		OFF+16*11(KEY), %xmm0, %xmm0
-	je		2f
-	vaes\dir		OFF+16*12(KEY), %xmm0, %xmm0
-	vaes\dir		OFF+16*13(KEY), %xmm0, %xmm0
-	vaes\dir\()last	OFF+16*14(KEY), %xmm0, %xmm0
-	RET
-2:	vaes\dir\()last	OFF+16*12(KEY), %xmm0, %xmm0
-	RET
-1:	vaes\dir\()last	OFF+16*10(KEY), %xmm0, %xmm0
-	RET
-SYM_FUNC_END(_aes_\dir\()_one_avx)
+	jb		.Lone_last\@
+	_one_round	\dir, OFF+16*10(KEY)
+	_one_round	\dir, OFF+16*11(KEY)
+	je		.Lone_last\@
+	_one_round	\dir, OFF+16*12(KEY)
+	_one_round	\dir, OFF+16*13(KEY)
+.Lone_last\@:
+	_one_round	\dir\()last, OFF+96(KEY,%rax,4)
+.endm
+
+/* One AES round (\op = enc, dec, enclast, declast) of %xmm0 with the key \key */
+.macro	_one_round	op, key:vararg
+.if USE_AVX
+	vaes\op		\key, %xmm0, %xmm0
+.else
+	movdqu		\key, %xmm1
+	aes\op		%xmm1, %xmm0
+.endif
+.endm
+
+/*
+ * _one_block_jcc cc, mode: jump (j\cc) to the _one_block function of \mode
+ * for the implementation being generated
+ */
+.macro	_one_block_jcc	cc, mode
+.if USE_AVX
+	j\cc		_aes_\mode\()_one_avx
+.else
+	j\cc		_aes_\mode\()_one_aesni
+.endif
 .endm
 
 /* CTR, XCTR: LE_CTR_INC = NBLK in the low qword of each lane */
@@ -1390,10 +1416,14 @@ SYM_TYPED_FUNC_START(aes_cts_cbc_decrypt_aesni)
 	RET
 SYM_FUNC_END(aes_cts_cbc_decrypt_aesni)
 
+.irp mode, ecb_enc, ecb_dec, cbc_dec, ctr, xctr
+	_one_block	\mode
+.endr
 	_mode_funcs	aesni
 	_set_impl	16, 1, 0
-	_one_func	enc
-	_one_func	dec
+.irp mode, ecb_enc, ecb_dec, cbc_dec, ctr, xctr
+	_one_block	\mode
+.endr
 	_mode_funcs	aesni_avx
 #if AESNI_INTEL_VAES	/* an assembler that knows VAES and AVX-512 */
 	_set_impl	32, 1, 0
