@@ -105,9 +105,12 @@
 
 .section .rodata
 .p2align 6
-/* Lane i of the first vector of counters is the counter + i (low qwords) */
+/*
+ * Lane i of the first vector of counters is the counter + i (low qwords);
+ * xmm CTR: block i of a group of up to 8, and the advance of a group
+ */
 .Llane_offsets:
-	.quad	0, 0, 1, 0, 2, 0, 3, 0, 4, 0
+	.quad	0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0
 /* pshufb mask: reverses the 16 bytes (big-endian <-> little-endian) */
 .Lbswap128:
 	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
@@ -594,7 +597,14 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 
 /*
  * _group's AES input of AESDATA\i, first AddRoundKey included; ECB, CBC:
- * from the block(s) at SRC + i*W, or (OVERLAP, the last lane) SRC + LEN - 16
+ * from the block(s) at SRC + i*W, or (OVERLAP, the last lane) SRC + LEN - 16.
+ * CTR, xmm: block i's counter is LE_CTR + i (.Llane_offsets), and LE_CTR
+ * advances once, by \n, with the last block, so that the counters of a
+ * group do not wait for one another, and the last of 8 is not 7 additions
+ * and a byte swap behind the IV load: on Sapphire Rapids, AES-256 at
+ * 128-256 B, that took aesni from 0.94 to 0.96 of Linux 6.12's and
+ * aesni_avx from 1.00 to 1.05.  (XCTR, with no byte swap in the chain,
+ * measured no better that way: its 128-byte AES-128 case lost 6 %.)
  */
 .macro	_group_input	i, n, sfx, tail
 .if OVERLAP && \i == \n - 1
@@ -605,6 +615,11 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	movdqu		-16(SRC,LEN), AESDATA\i
 	pxor		RNDKEY0, AESDATA\i
 .endif
+.elseif MODE_CTR && VL == 16 && \i > 0
+	_vmovdqa	LE_CTR, AESDATA\i
+	_v3		paddq, .Llane_offsets+16*\i(%rip), AESDATA\i, AESDATA\i
+	_v3		pshufb, BSWAP_MASK, AESDATA\i, AESDATA\i
+	_vpxor		RNDKEY0, AESDATA\i, AESDATA\i
 .elseif MODE_CTR
 	_v3		pshufb, BSWAP_MASK\sfx, LE_CTR\sfx, AESDATA\i\sfx
 	_vpxor		RNDKEY0\sfx, AESDATA\i\sfx, AESDATA\i\sfx
@@ -627,7 +642,11 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	pxor		RNDKEY0, AESDATA\i
 .endif
 .endif
-.if (MODE_CTR || MODE_XCTR) && !(\i == \n - 1 && TAIL_KS)
+.if MODE_CTR && VL == 16
+.if \i == \n - 1
+	_v3		paddq, .Llane_offsets+16*\n(%rip), LE_CTR, LE_CTR
+.endif
+.elseif (MODE_CTR || MODE_XCTR) && !(\i == \n - 1 && TAIL_KS)
 	_ctr_advance	\sfx
 .endif
 .endm
