@@ -614,7 +614,7 @@
 	add		$KEY_BIAS, KEY
 
 	_v		movdqa .Lbswap_mask(%rip), BSWAP_MASK
-	_v		movdqu (LE_CTR_PTR), LE_CTR
+	_vbroadcast128_2q LE_CTR_PTR, LE_CTR
 	_v		movdqu (GHASH_ACC_PTR), GHASH_ACC
 	_set_rndkeylast_ptr
 

@@ -758,7 +758,7 @@
 	vbroadcasti32x4	.Lbswap_mask(%rip), BSWAP_MASK
 	vbroadcasti32x4	.Lgfpoly(%rip), GFPOLY
 	vmovdqu		(GHASH_ACC_PTR), GHASH_ACC_XMM
-	vbroadcasti32x4	(LE_CTR_PTR), LE_CTR
+	_vbroadcast128_2q LE_CTR_PTR, LE_CTR, TMP0
 	vpaddd		.Lctr_lane_offsets(%rip), LE_CTR, LE_CTR
 	.if VL == 64
 	vbroadcasti32x4	.Lctr_inc_zmm(%rip), LE_CTR_INC

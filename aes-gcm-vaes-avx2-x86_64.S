@@ -929,7 +929,7 @@ SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 	_set_rndkeylast_ptr
 	_load_ghash_consts
 	vbroadcasti128	.Linc2(%rip), LE_CTR_INC
-	vbroadcasti128	(LE_CTR_PTR), LE_CTR
+	_vbroadcast128_2q LE_CTR_PTR, LE_CTR, TMP0
 	vpaddd		.Lctr_lanes(%rip), LE_CTR, LE_CTR
 	vmovdqu		(GHASH_ACC_PTR), GHASH_ACC_XMM
 
