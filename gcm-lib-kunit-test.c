@@ -1675,7 +1675,7 @@ static void lib_in_irq_and_task_context(struct kunit *test)
 	hard->hrt.function = hard_seal_timer;
 	hard->period_ns = 500 * NSEC_PER_USEC;
 	timer_setup(&soft->timer, soft_seal_timer, 0);
-	hrtimer_start(&hard->hrt, ns_to_ktime(500 * NSEC_PER_USEC),
+	hrtimer_start(&hard->hrt, ns_to_ktime(hard->period_ns),
 		      HRTIMER_MODE_REL_HARD);
 	mod_timer(&soft->timer, jiffies + 1);
 
@@ -1694,11 +1694,11 @@ static void lib_in_irq_and_task_context(struct kunit *test)
 		if (i % 16 == 15)
 			cond_resched();
 		/*
-		 * No hard IRQ in an FPU section yet: under emulation (Bochs
-		 * runs the zmm code, whose FPU sections are a few thousand
-		 * instructions) the 500 us period can miss them for the whole
-		 * deadline; a period of 20 us lands in one within a few
-		 * records.
+		 * No hard IRQ in an FPU section yet: under Bochs, which runs
+		 * the zmm code (FPU sections of a few thousand instructions)
+		 * and delivers few timer interrupts, the 500 us period once
+		 * missed them until Bochs' time limit; 25 times as many
+		 * interrupts make a landing far likelier before the deadline.
 		 */
 		if (i == 4 * iterations && !hard->s.portable)
 			WRITE_ONCE(hard->period_ns, 20 * NSEC_PER_USEC);

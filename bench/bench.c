@@ -516,8 +516,9 @@ static ALWAYS_INLINE void gcm4_msg(const struct contender *c, unsigned int len)
 	} else {
 		c->gcm->dec(c->gkey, le_ctr, ghash_acc, src, dst, len);
 		le_ctr[0] = 1;
-		harness->sink += c->gcm->dec_final(c->gkey, le_ctr, ghash_acc,
-					  AAD_LEN, len, TAG, 16);
+		harness->sink += c->gcm->dec_final(c->gkey, le_ctr,
+						   ghash_acc, AAD_LEN, len,
+						   TAG, 16);
 	}
 }
 
@@ -551,8 +552,8 @@ static void run_gcm1(const struct contender *c, unsigned int len)
 		c->enc1(c->gkey, le_ctr, AAD, AAD_LEN, src, dst, len, TAG);
 		harness->sink += TAG[0];
 	} else {
-		harness->sink += c->dec1(c->gkey, le_ctr, AAD, AAD_LEN, src, dst,
-				len, TAG, 16);
+		harness->sink += c->dec1(c->gkey, le_ctr, AAD, AAD_LEN, src,
+					 dst, len, TAG, 16);
 	}
 }
 
@@ -565,7 +566,8 @@ static void run_ossl(const struct contender *c, unsigned int len)
 	if (c->ossl_kind == 2)		/* the IV behind run_gcm*'s le_ctr */
 		store_iv(iv, 0x0807060504030201ULL, 0x0d0c0b0a);
 	else if (c->ossl_kind)
-		store_iv(iv, ++harness->msg_no, c->ossl_kind == 3 ? 0 : 0x0102030405060708ULL);
+		store_iv(iv, ++harness->msg_no,
+			 c->ossl_kind == 3 ? 0 : 0x0102030405060708ULL);
 	if (c->ossl_kind) {
 		EVP_CipherInit_ex(c->ossl, NULL, NULL, NULL, iv, c->enc);
 	}
