@@ -567,8 +567,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 /*
  * _segment_end done: where a segment ends with nothing left: the return,
  * or for CTR, where a second segment may follow (see _ctr_begin), the jump
- * to it if there is one, else the return.  \done is _aes_mode_crypt's
- * .Lsegment_done, whose own test would be one more taken branch.
+ * to \done (_aes_mode_crypt's .Lsegment_done) if there is one, else the
+ * return: no taken branch either way in the common case.
  */
 .macro	_segment_end	done
 .if MODE_CTR
@@ -576,6 +576,26 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	jnz		\done
 .endif
 	_return
+.endm
+
+/*
+ * _group_end bytes, more, done: after a group of \bytes on ymm or zmm,
+ * SRC, DST and LEN advance past it; then, if LEN is not 0, on to \more.
+ * ECB and CBC fall through to the return when LEN is 0 (the common case
+ * for whole blocks), CTR and XCTR fall through to \more when it is not
+ * (a partial block usually follows) and branch to \done, the end of the
+ * segment, when it is.
+ */
+.macro	_group_end	bytes, more, done
+	add		$\bytes, SRC
+	add		$\bytes, DST
+	sub		$\bytes, LEN
+.if MODE_CTR || MODE_XCTR
+	jz		\done
+.else
+	jnz		\more
+	_return
+.endif
 .endm
 
 /* The end of a mode function: vzeroupper if VEX-encoded, then return */
@@ -1042,23 +1062,21 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	jae		.Lmain_entry\@
 .Lrest\@:
 	/*
-	 * Then at most one group each of 4, 2 and 1 vectors.  A group after
-	 * which nothing is left ends the segment right there, falling
-	 * through to the return: each taken branch costs the front end a
-	 * cycle or two, and a short message would otherwise take one for
-	 * every group it skips after its last one, and one more to the
-	 * return (on Zen 3, ECB at 64 B: 8 taken branches, 25 TSC ticks a
-	 * message; with 5, 19).
+	 * Then at most one group each of 4, 2 and 1 vectors.  Each taken
+	 * branch costs the front end a cycle or two, and a short message
+	 * would take one for every group it skips after its last one and one
+	 * more to the return (on Zen 3, ECB at 64 B: 8 taken branches, 25 TSC
+	 * ticks a message; with 5, 19).  So after a group that leaves
+	 * nothing the message ends right there: ECB and CBC (whole blocks,
+	 * which the groups usually finish) fall through to the return, CTR
+	 * and XCTR (where a partial block usually follows) take the branch
+	 * to the end of the segment (_group_end).
 	 */
 .irp g, 4,2,1
 	cmp		$\g*VL, LEN
 	jb		.Lgroup_done\@_\g
 	_group		\g, , , \impl
-	add		$\g*VL, SRC
-	add		$\g*VL, DST
-	sub		$\g*VL, LEN
-	jnz		.Lgroup_done\@_\g
-	_segment_end	.Lsegment_done\@
+	_group_end	\g*VL, .Lgroup_done\@_\g, .Lsegment_done\@
 .Lgroup_done\@_\g:
 .endr
 	test		LEN, LEN		/* (@len = 0) */
@@ -1087,11 +1105,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	cmp		$16, LEN
 	jl		.Lblock_done\@
 	_group		1, _XMM, , \impl
-	add		$16, SRC
-	add		$16, DST
-	sub		$16, LEN
-	jnz		.Lblock_done\@
-	_segment_end	.Lsegment_done\@
+	_group_end	16, .Lblock_done\@, .Lsegment_done\@
 .Lblock_done\@:
 .endif
 .if MODE_CTR || MODE_XCTR
@@ -1105,15 +1119,18 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .if MODE_CTR
 	/* The second segment, if any (see _ctr_begin) */
 	test		LEN_REST, LEN_REST
-	jz		.Ldone\@
+	jnz		.Lsegment2\@
+.endif
+.Ldone\@:
+	_return
+.if MODE_CTR
+.Lsegment2\@:
 	mov		LEN_REST, LEN
 	xor		LEN_REST, LEN_REST
 	_v		movq, CTR_HI, LE_CTR_XMM	/* (CTR_HI : 0) */
 	_v3		pslldq, $8, LE_CTR_XMM, LE_CTR_XMM
 	jmp		.Lsegment\@
 .endif
-.Ldone\@:
-	_return
 .if VL > 16
 	/*
 	 * The main loop (see above): 8 vectors at a time, with LEN 8 vectors
