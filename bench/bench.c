@@ -43,7 +43,9 @@
  * turn), BENCH_ALLCFG (also print every configuration's MB/s under each
  * line, not only the worst one's), BENCH_CONTROL=1 (the control run: Linux
  * in place of ours, through code of its own, so each ratio shows how far
- * the harness alone moves that row).
+ * the harness alone moves that row), BENCH_NO_OPENSSL=1 (leave OpenSSL
+ * out of the interleaved samples, to see whether its code running between
+ * the others' samples moves a row).
  */
 #include <openssl/evp.h>
 #include <immintrin.h>
@@ -379,6 +381,7 @@ static struct impl impls[] = {
 static u8 *src, *dst;			/* set per offset */
 static bool iv_halves;			/* 8+8 instead of 16B */
 static bool control;			/* BENCH_CONTROL: see bench_row() */
+static bool no_openssl;			/* BENCH_NO_OPENSSL */
 /*
  * Where the per-message data live: the same addresses for every contender
  * and every table, printed by print_layout().  The IV (or counter block)
@@ -1072,7 +1075,8 @@ static void bench_row(const struct row *rw, int m)
 		c[1] = c[--n];
 		ref = -1;
 	}
-	if (rw->mode[3] != '1' && ossl_cipher(rw->mode, rw->keybits)) {
+	if (!no_openssl && rw->mode[3] != '1' &&
+	    ossl_cipher(rw->mode, rw->keybits)) {
 		c[n] = (struct contender){ "openssl", "openssl", run_ossl, enc,
 			.ossl = ossl_new(ossl_cipher(rw->mode, rw->keybits),
 					 enc),
@@ -1280,6 +1284,8 @@ int main(void)
 	const char *keys = getenv("BENCH_KEYS") ?: "128 256";
 
 	control = getenv("BENCH_CONTROL") && *getenv("BENCH_CONTROL") == '1';
+	no_openssl = getenv("BENCH_NO_OPENSSL") &&
+		     *getenv("BENCH_NO_OPENSSL") == '1';
 	if (getenv("BENCH_ROUNDS"))
 		rounds = atoi(getenv("BENCH_ROUNDS"));
 	if (rounds < 3 || rounds > MAX_ROUNDS)
