@@ -542,12 +542,8 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 .endr
 	/* LEN = 16 * \n: none left, the message ends (CTR: but a second segment) */
-.if MODE_XCTR && \n < 8
-	_return
-.elseif MODE_CTR && \n < 8
-	test		LEN_REST, LEN_REST
-	jnz		\part
-	_return
+.if (MODE_CTR || MODE_XCTR) && \n < 8
+	_segment_end	\part
 .endif
 .Lrest_done\@:
 .endm
@@ -565,15 +561,15 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _segment_end done: where a segment ends with nothing left: the return,
+ * _segment_end next: where a segment ends with nothing left: the return,
  * or for CTR, where a second segment may follow (see _ctr_begin), the jump
- * to \done (_aes_mode_crypt's .Lsegment_done) if there is one, else the
- * return: no taken branch either way in the common case.
+ * to \next, which takes it up, if there is one, else the return: no taken
+ * branch in the common case.
  */
-.macro	_segment_end	done
+.macro	_segment_end	next
 .if MODE_CTR
 	test		LEN_REST, LEN_REST
-	jnz		\done
+	jnz		\next
 .endif
 	_return
 .endm
@@ -1117,14 +1113,9 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endif
 .endif
 .Lsegment_done\@:
+	_segment_end	.Lsegment2\@
 .if MODE_CTR
-	/* The second segment, if any (see _ctr_begin) */
-	test		LEN_REST, LEN_REST
-	jnz		.Lsegment2\@
-.endif
-.Ldone\@:
-	_return
-.if MODE_CTR
+	/* The second segment (see _ctr_begin) */
 .Lsegment2\@:
 	mov		LEN_REST, LEN
 	xor		LEN_REST, LEN_REST
@@ -1147,7 +1138,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	jge		.Lmain\@
 	add		$8*VL, LEN
 	jnz		.Lrest\@
-	_segment_end	.Lsegment_done\@
+	_segment_end	.Lsegment2\@
 .endif
 .if MODE_CTR
 	_ctr_carry	.Lctr_carry\@, .Lctr_begun\@
