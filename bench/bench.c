@@ -381,6 +381,11 @@ static struct impl impls[] = {
 static u8 *src, *dst;			/* set per offset */
 static bool iv_halves;			/* 8+8 instead of 16B */
 static bool control;			/* BENCH_CONTROL: see bench_row() */
+#ifdef BENCH_RETHUNK
+#define RET_MODEL	1		/* BENCH_RET=thunk: bench/rethunk.S */
+#else
+#define RET_MODEL	0
+#endif
 static bool no_openssl;			/* BENCH_NO_OPENSSL */
 /*
  * Where the per-message data live: the same addresses for every contender
@@ -1221,6 +1226,13 @@ static void print_cpu(void)
 	set_form(&gcm_form, amd);
 	if (tsv)
 		fprintf(tsv, "# CPU: %s (family %u model %u)\n", model, fam, mod);
+	/* How the timed assembly returns (bench/Makefile's BENCH_RET) */
+	printf("RET in the timed assembly, ours and Linux's alike: %s\n",
+	       RET_MODEL ? "through a return thunk, as a kernel with SRSO Safe RET\n"
+	       "(the default on AMD Zen 1-4) returns: each return mispredicted (BENCH_RET=thunk)" :
+	       "a plain ret, as a kernel with no return thunk (BENCH_RET=ret)");
+	if (tsv)
+		fprintf(tsv, "# RET: %s\n", RET_MODEL ? "thunk" : "ret");
 }
 
 /* Every buffer a timed call touches, as an address modulo 4096. */

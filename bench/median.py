@@ -18,6 +18,7 @@ size and length, whose median is below 1.00, with each run's value.
 import statistics
 import sys
 
+RET_MODELS = set()     # BENCH_RET of the runs that say (bench/Makefile)
 IMPLS = ["aesni", "aesni_avx", "vaes_avx2", "vaes_avx10_256", "vaes_avx10_512"]
 TABLE = [("xts", "enc"), ("xts", "dec"), ("gcm", "enc"), ("gcm", "dec"),
          ("gcm1", "enc"), ("gcm1", "dec"), ("ecb", "enc"), ("ecb", "dec"),
@@ -31,6 +32,8 @@ def parse(files):
         seen = {}
         with open(name) as f:
             for line in f:
+                if line.startswith("# RET: "):
+                    RET_MODELS.add(line[7:].strip())
                 if line.startswith("#"):
                     continue
                 # mode dir bits impl contender len MB/s config ratio
@@ -56,6 +59,9 @@ def main():
     ratios = parse(files)
     med = {k: statistics.median(v) for k, v in ratios.items()}
     if not low_only:
+        if RET_MODELS:
+            print(f"RET in the timed assembly: {', '.join(sorted(RET_MODELS))}"
+                  " (BENCH_RET)")
         print(f"ours / Linux 6.12, median of {len(files)} run(s), AES-256, "
               "worst of the configurations, at 16 B / 4096 B:")
         print(" " * 12 + "".join(f"{i:15s}" for i in IMPLS).rstrip())

@@ -41,7 +41,9 @@ for rev in "$@"; do
 	fi
 	for shift in $SHIFTS; do
 		make -s -C bench SRC="$src" BUILD="$src/build-$shift" \
-			TEXT_SHIFT="$shift" "$src/build-$shift/bench"
+			TEXT_SHIFT="$shift" bin
+		make -s -C bench SRC="$src" BUILD="$src/build-$shift" \
+			TEXT_SHIFT="$shift" print-bin > "$src/bin-$shift"
 	done
 done
 
@@ -51,7 +53,7 @@ for _ in $(seq "$REPS"); do
 		for rev in "$@"; do
 			BENCH_FILTER=$FILTER BENCH_LENS=$LENS BENCH_KEYS=$KEYS BENCH_ROUNDS=5 \
 				taskset -c "${BENCH_CPU:-$(($(nproc) - 1))}" \
-				"$OUT/src-${rev//\//_}/build-$shift/bench" |
+				"$(cat "$OUT/src-${rev//\//_}/bin-$shift")" |
 			awk -v rev="$rev" '
 				/^[a-z0-9]+ [a-z_0-9]+ AES-/ { row = $1 " " $2 " " $3 " " $4 }
 				/^ +[0-9]+ +[0-9]/ { n = split($0, a, "|"); m = split(a[2], q, " ");

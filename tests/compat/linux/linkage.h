@@ -18,7 +18,15 @@
 	name:
 #define SYM_FUNC_END(name)	.size name, . - name
 #define SYM_TYPED_FUNC_START(name)	SYM_FUNC_START(name)
+/*
+ * The benchmark built with BENCH_RET=thunk (bench/Makefile) returns as a
+ * kernel with the SRSO "Safe RET" mitigation does (bench/rethunk.S).
+ */
+#ifdef BENCH_RETHUNK
+#define RET	jmp bench_return_thunk
+#else
 #define RET	ret
+#endif
 #define SYM_DATA(name, data...)	\
 	.globl name;		\
 	.type name, @object;	\
