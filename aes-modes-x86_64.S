@@ -276,11 +276,17 @@
  * over the middle round keys, one broadcast load per round for all \n
  * vectors, from KEY - 112 to RNDKEYLAST_PTR: unrolled, that code would be 8
  * times the size, and the loop's three instructions run beside the \n AES
- * instructions.  The groups of 1, 2 and 4, and the xmm main loop, call a
- * local function of unrolled rounds instead (see _rounds_func), shared by
- * the modes of an implementation: there a loop's overhead would weigh on
- * short messages, or (xmm main loop) its add, compare and branch would take
- * issue slots of the aesenc ports on Intel.
+ * instructions.  The xmm main loop has its rounds unrolled in place
+ * (_rounds_unrolled): a loop's add, compare and branch would take issue
+ * slots of the aesenc ports on Intel, and a call to shared code would cost
+ * a return every 8 blocks, which a kernel that mitigates SRSO with Safe RET
+ * (the default on AMD Zen 1 to Zen 4) mispredicts on purpose: on Zen 3,
+ * timed that way (bench BENCH_RET=thunk), XCTR aesni_avx went from 0.95-0.98
+ * of Linux 6.12's (which has no call there) to 1.01-1.03, ECB and CBC at
+ * 128-512 B gained 7-25 %, and with plain returns nothing moved.  The
+ * groups of 1, 2 and 4 call a local function of unrolled rounds (see
+ * _rounds_func), shared by the modes of an implementation: there a loop's
+ * overhead would weigh on short messages.
  */
 .macro	_rounds	dir, n, sfx, impl
 .if \n > 4 && !(VL == 16 && \n == 8)
@@ -301,6 +307,8 @@
 .ifc \dir, enc
 	_last_rounds	enc, \n, \sfx
 .endif
+.elseif VL == 16 && \n == 8
+	_rounds_unrolled \dir, \n, \sfx
 .else
 	call		_aes_\dir\()\n\()\sfx\()_\impl
 .endif
@@ -308,11 +316,21 @@
 
 /*
  * _rounds_func dir, n, sfx, impl: the local function that _rounds calls,
- * with the rounds unrolled: AES-128 ends after round 9, AES-192 after 11.
- * The key length is read from the key struct (KEY points into it).
+ * with the rounds unrolled (_rounds_unrolled).
  */
 .macro	_rounds_func	dir, n, sfx, impl
 SYM_FUNC_START_LOCAL(_aes_\dir\()\n\()\sfx\()_\impl)
+	_rounds_unrolled \dir, \n, \sfx
+	RET
+SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
+.endm
+
+/*
+ * _rounds_unrolled dir, n, sfx: _rounds' rounds, unrolled: AES-128 ends
+ * after round 9, AES-192 after 11.  The key length is read from the key
+ * struct (KEY points into it).
+ */
+.macro	_rounds_unrolled	dir, n, sfx
 .ifc \dir, enc
 	cmpl		$24, AES_KEYLEN_OFFSET - AES_KEY_ENC_OFFSET - 128(KEY)
 .else
@@ -331,8 +349,6 @@ SYM_FUNC_START_LOCAL(_aes_\dir\()\n\()\sfx\()_\impl)
 .ifc \dir, enc
 	_last_rounds	enc, \n, \sfx
 .endif
-	RET
-SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /* The last AES round on AESDATA0..AESDATA(n-1), with RNDKEYLAST */
@@ -1309,9 +1325,6 @@ SYM_FUNC_END(_aes_\mode\()_one_aesni)
 .if VL > 16
 	_rounds_func	enc, 1, _XMM, \impl
 	_rounds_func	dec, 1, _XMM, \impl
-.else
-	_rounds_func	enc, 8, , \impl
-	_rounds_func	dec, 8, , \impl
 .endif
 SYM_TYPED_FUNC_START(aes_ecb_encrypt_\impl)
 	_aes_mode_crypt	ecb_enc, \impl, aes_ecb_encrypt
