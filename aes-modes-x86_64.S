@@ -52,12 +52,12 @@
  * loop's three instructions run beside the AES instructions, and one loop
  * serves AES-128, -192 and -256 at a fraction of the size of unrolled
  * rounds; so do the xmm groups of 5 to 7 blocks.  The xmm main loop and the
- * smaller groups call local functions of unrolled rounds, one per group
- * size, direction and implementation, shared by the modes (see _rounds):
- * there the AES instructions take half the cycles of a ymm loop, and the
- * loop's instructions would compete with them (on Intel the loop branch and
- * counter use the ports of aesenc).  The first and last round keys stay in
- * registers.
+ * smaller groups have their rounds unrolled in place (see _rounds): there
+ * the AES instructions take half the cycles of a ymm loop, and the loop's
+ * instructions would compete with them (on Intel the loop branch and
+ * counter use the ports of aesenc); and there is no local function to call,
+ * whose return a kernel that mitigates SRSO with Safe RET would mispredict.
+ * The first and last round keys stay in registers.
  *
  * A call of exactly one block (@len = 16, the commonest short call) skips
  * all of that: it is tested for first and jumps to a local function of
@@ -91,9 +91,8 @@
  * - No data-dependent branches or memory indices: branches depend on @len,
  *   the key length and (CTR) the public counter only.
  * - No stack frame, no callee-saved registers.
- * - No unrolled AES rounds inline: in loops on ymm/zmm, in shared local
- *   functions on xmm (see _rounds) and for one block (_one_block); the key
- *   size only decides where the rounds end.
+ * - No calls: every RET is a function's own return (see _rounds).  The
+ *   key size only decides where the rounds end.
  * - No VAES for CBC encryption or single blocks (serial: see above).
  * - CTR: no vector carry arithmetic.  The counters are little-endian
  *   128-bit integers in the vector lanes, and the vectors only ever add to
@@ -263,7 +262,7 @@
 .endm
 
 /*
- * _rounds dir, n, sfx, impl: the AES rounds after the first AddRoundKey on
+ * _rounds dir, n, sfx: the AES rounds after the first AddRoundKey on
  * AESDATA0..AESDATA(n-1), \dir = enc or dec: full vectors if \sfx is empty, their
  * low blocks if \sfx is _XMM.  KEY points 128 bytes after the first round
  * key, so that round key r (1..13) is at 16*r - 128 (KEY), a signed-byte
@@ -276,19 +275,24 @@
  * over the middle round keys, one broadcast load per round for all \n
  * vectors, from KEY - 112 to RNDKEYLAST_PTR: unrolled, that code would be 8
  * times the size, and the loop's three instructions run beside the \n AES
- * instructions.  The xmm main loop has its rounds unrolled in place
- * (_rounds_unrolled): a loop's add, compare and branch would take issue
- * slots of the aesenc ports on Intel, and a call to shared code would cost
- * a return every 8 blocks, which a kernel that mitigates SRSO with Safe RET
- * (the default on AMD Zen 1 to Zen 4) mispredicts on purpose: on Zen 3,
- * timed that way (bench BENCH_RET=thunk), XCTR aesni_avx went from 0.95-0.98
- * of Linux 6.12's (which has no call there) to 1.01-1.03, ECB and CBC at
- * 128-512 B gained 7-25 %, and with plain returns nothing moved.  The
- * groups of 1, 2 and 4 call a local function of unrolled rounds (see
- * _rounds_func), shared by the modes of an implementation: there a loop's
- * overhead would weigh on short messages.
+ * instructions.  The xmm main loop and the groups of 1, 2 and 4 have
+ * their rounds unrolled in place (_rounds_unrolled): a loop's add, compare
+ * and branch would take issue slots of the aesenc ports on Intel in the
+ * one, and weigh on short messages in the others (with plain returns, a
+ * loop there lost 6-25 % at 32-128 B on Zen 3).  Until 2026-12 they called
+ * local functions of unrolled rounds, shared by the modes, which is 14 KB
+ * smaller; but a kernel that mitigates SRSO with Safe RET (the default on
+ * AMD Zen 1 to Zen 4) mispredicts every return on purpose, so each call
+ * cost a mispredicted return: once per group, and every 8 blocks in the
+ * xmm main loop.  On Zen 3, timed that way (bench BENCH_RET=thunk, four
+ * code placements), inline rounds gained 20-57 % at 32-128 B for ECB,
+ * CTR and XCTR vaes_avx2 (CTR and XCTR at 96 B had been 0.88-0.95 of Linux
+ * 6.12's by8 code, which calls nothing, and are 1.27-1.40 now) and 22-29 %
+ * on xmm at 32-64 B, and took XCTR aesni_avx from 0.95-0.98 to 1.01-1.03
+ * at 4-16 KiB; with plain returns they gained up to 20 % at 32-96 B and
+ * lost nothing.
  */
-.macro	_rounds	dir, n, sfx, impl
+.macro	_rounds	dir, n, sfx
 .if \n > 4 && !(VL == 16 && \n == 8)
 	lea		-112(KEY), GTMP0
 .if VL == 16
@@ -307,22 +311,9 @@
 .ifc \dir, enc
 	_last_rounds	enc, \n, \sfx
 .endif
-.elseif VL == 16 && \n == 8
-	_rounds_unrolled \dir, \n, \sfx
 .else
-	call		_aes_\dir\()\n\()\sfx\()_\impl
-.endif
-.endm
-
-/*
- * _rounds_func dir, n, sfx, impl: the local function that _rounds calls,
- * with the rounds unrolled (_rounds_unrolled).
- */
-.macro	_rounds_func	dir, n, sfx, impl
-SYM_FUNC_START_LOCAL(_aes_\dir\()\n\()\sfx\()_\impl)
 	_rounds_unrolled \dir, \n, \sfx
-	RET
-SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
+.endif
 .endm
 
 /*
@@ -387,7 +378,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _group n, sfx, tail, impl, lo: one group of the main loop or of the
+ * _group n, sfx, tail, lo, part: one group of the main loop or of the
  * remainder: \n vectors (\sfx empty) or \n single blocks (\sfx = _XMM) from
  * SRC to DST.  It does not advance SRC, DST or LEN.  \tail:
  *   empty	whole vectors or blocks
@@ -423,7 +414,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * loaded with the group's last ciphertext block: with @src == @dst every
  * ciphertext block is read before the block over it is written.
  */
-.macro	_group	n, sfx, tail, impl, lo, part
+.macro	_group	n, sfx, tail, lo, part
 	.set		W, VL		/* bytes per register of the group */
 .ifnb \sfx
 	.set		W, 16
@@ -431,7 +422,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	/*
 	 * CBC on xmm, at most 4 blocks: the registers of lanes 4..6 are free,
 	 * so the ciphertext blocks stay there for the XOR after the rounds
-	 * (the rounds functions of at most 4 blocks leave them alone)
+	 * (the unrolled rounds of at most 4 blocks leave them alone)
 	 */
 	.set		CBC_KEEP, MODE_CBC && VL == 16 && \n <= 4
 	.set		TAIL_KS, 0
@@ -480,12 +471,12 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .Lin_done\@:
 .if MODE_DEC
 	/* (the last round of decryption is the mode's: see _rounds) */
-	_rounds		dec, \n, \sfx, \impl
+	_rounds		dec, \n, \sfx
 .if !MODE_CBC || VL > 16
 	_last_rounds	dec, \n, \sfx
 .endif
 .else
-	_rounds		enc, \n, \sfx, \impl
+	_rounds		enc, \n, \sfx
 .endif
 .if MODE_CBC
 	/*
@@ -565,12 +556,12 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _rest_group n, lo, impl, part: a group that ends the segment (see
+ * _rest_group n, lo, part: a group that ends the segment (see
  * _group's tail rest), then the return (CTR, XCTR: _rest_out jumps to
  * \part, since a counter wrap may leave a second segment)
  */
-.macro	_rest_group	n, lo, impl, part
-	_group		\n, , rest, \impl, \lo, \part
+.macro	_rest_group	n, lo, part
+	_group		\n, , rest, \lo, \part
 .if !(MODE_CTR || MODE_XCTR)
 	_return
 .endif
@@ -930,7 +921,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .endm
 
 /*
- * _aes_mode_crypt mode, impl, func: the body of \func\()_\impl() for the
+ * _aes_mode_crypt mode, func: the body of \func\()_<impl>() for the
  * implementation selected by _set_impl, \mode = ecb_enc, ecb_dec, cbc_dec,
  * ctr or xctr (see _group).
  *
@@ -944,7 +935,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * LEN counts the bytes not yet processed.  It is 64-bit, so that the signed
  * tests "LEN - n >= 0" below hold for any 32-bit @len.
  */
-.macro	_aes_mode_crypt	mode, impl, func
+.macro	_aes_mode_crypt	mode, func
 	_set_mode	\mode
 	mov		LEN32, LEN32		/* zero-extend: @len is 32-bit */
 	cmp		$16, LEN32
@@ -1022,15 +1013,15 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .Lrest_le64\@:
 	cmp		$32, LEN
 	jle		.Lrest_le32\@
-	_rest_group	4, 2, \impl, .Lrest_part\@
+	_rest_group	4, 2, .Lrest_part\@
 .Lrest_le32\@:
 	cmp		$16, LEN
 	jg		.Lrest2\@
 	test		LEN, LEN
 	jle		.Lsegment_done\@
-	_rest_group	1, 0, \impl, .Lrest_part\@
+	_rest_group	1, 0, .Lrest_part\@
 .Lrest2\@:
-	_rest_group	2, 1, \impl, .Lrest_part\@
+	_rest_group	2, 1, .Lrest_part\@
 .Lover64\@:
 	cmp		$112, LEN
 	jg		.Lmain\@
@@ -1039,18 +1030,18 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	jg		.Lrest7\@
 	cmp		$80, LEN
 	jg		.Lrest6\@
-	_rest_group	5, 4, \impl, .Lrest_part\@
+	_rest_group	5, 4, .Lrest_part\@
 .Lrest6\@:
-	_rest_group	6, 5, \impl, .Lrest_part\@
+	_rest_group	6, 5, .Lrest_part\@
 .Lrest7\@:
-	_rest_group	7, 6, \impl, .Lrest_part\@
+	_rest_group	7, 6, .Lrest_part\@
 	/*
 	 * The main loop: each iteration is a group of 8 blocks that leaves
 	 * out those past LEN (see _group), so CTR and XCTR also take there a
 	 * partial last block after 7 whole ones (and then end).
 	 */
 .Lmain\@:
-	_group		8, , rest, \impl, 7, .Lrest_part\@
+	_group		8, , rest, 7, .Lrest_part\@
 	add		$8*VL, SRC
 	add		$8*VL, DST
 	sub		$8*VL, LEN
@@ -1077,9 +1068,9 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	 * Then at most one group each of 4, 2 and 1 vectors.  Each taken
 	 * branch costs the front end a cycle or two, and a short message
 	 * would take one for every group it skips after its last one and one
-	 * more to the return (on Zen 3, ECB at 64 B in a tight loop: with 8
-	 * taken branches 15.1 TSC ticks a call, with 5 12.8; Linux 6.12's
-	 * xmm code 15.1).  So after a group that leaves nothing the message
+	 * more to the return (on Zen 3, ECB at 64 B in a tight loop, when
+	 * the rounds were a call: with 8 taken branches 15.1 TSC ticks a
+	 * call, with 5 12.8; Linux 6.12's xmm code 15.1).  So after a group that leaves nothing the message
 	 * ends right there: ECB and CBC (whole blocks, which the groups
 	 * usually finish) fall through to the return, CTR and XCTR (where a
 	 * partial block usually follows) take the branch to the end of the
@@ -1088,7 +1079,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .irp g, 4,2,1
 	cmp		$\g*VL, LEN
 	jb		.Lgroup_done\@_\g
-	_group		\g, , , \impl
+	_group		\g
 	_group_end	\g*VL, .Lgroup_done\@_\g, .Lsegment_done\@
 .Lgroup_done\@_\g:
 .endr
@@ -1105,10 +1096,10 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	kmovq		%rax, %k1
 	cmp		$16, LEN
 	ja		.Lmasked_vec\@
-	_group		1, _XMM, masked, \impl
+	_group		1, _XMM, masked
 	jmp		.Lmasked_done\@
 .Lmasked_vec\@:
-	_group		1, , masked, \impl
+	_group		1, , masked
 .Lmasked_done\@:
 	add		LEN, SRC
 	add		LEN, DST
@@ -1117,13 +1108,13 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 	/* ... else one block ... */
 	cmp		$16, LEN
 	jl		.Lblock_done\@
-	_group		1, _XMM, , \impl
+	_group		1, _XMM
 	_group_end	16, .Lblock_done\@, .Lsegment_done\@
 .Lblock_done\@:
 .endif
 .if MODE_CTR || MODE_XCTR
 	/* ... and (CTR, XCTR) a partial block */
-	_group		1, _XMM, ks, \impl
+	_group		1, _XMM, ks
 	_xor_tail	AESDATA0_XMM
 .endif
 .endif
@@ -1147,7 +1138,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
 .Lmain_entry\@:
 	sub		$8*VL, LEN
 .Lmain\@:
-	_group		8, , , \impl
+	_group		8
 	add		$8*VL, SRC
 	add		$8*VL, DST
 	sub		$8*VL, LEN
@@ -1191,8 +1182,7 @@ SYM_FUNC_END(_aes_\dir\()\n\()\sfx\()_\impl)
  * which _aes_mode_crypt jumps for @len = 16 (CBC: also for @len = 0, which
  * returns at once, with the flags of its cmp $16, LEN32), so that the
  * commonest short call runs one load, the rounds, one store and one RET:
- * no setup of the vector code, no call of a round function (a second
- * return, which the kernel's return thunks make dearer), and only one
+ * no setup of the vector code, and only one
  * taken branch besides the jump here and the return (AES-128 and AES-192
  * jump to the last round).  The rounds are unrolled, their round keys taken
  * from memory (VEX) or through %xmm1 (SSE needs aligned memory operands).
@@ -1314,32 +1304,22 @@ SYM_FUNC_END(_aes_\mode\()_one_aesni)
 	_vbroadcast128	.Llane_offsets + 16*NBLK(%rip), LE_CTR_INC
 .endm
 
-/* The exported functions of one implementation, and its round functions */
+/* The exported functions of one implementation */
 .macro	_mode_funcs	impl
-	_rounds_func	enc, 4, , \impl
-	_rounds_func	enc, 2, , \impl
-	_rounds_func	enc, 1, , \impl
-	_rounds_func	dec, 4, , \impl
-	_rounds_func	dec, 2, , \impl
-	_rounds_func	dec, 1, , \impl
-.if VL > 16
-	_rounds_func	enc, 1, _XMM, \impl
-	_rounds_func	dec, 1, _XMM, \impl
-.endif
 SYM_TYPED_FUNC_START(aes_ecb_encrypt_\impl)
-	_aes_mode_crypt	ecb_enc, \impl, aes_ecb_encrypt
+	_aes_mode_crypt	ecb_enc, aes_ecb_encrypt
 SYM_FUNC_END(aes_ecb_encrypt_\impl)
 SYM_TYPED_FUNC_START(aes_ecb_decrypt_\impl)
-	_aes_mode_crypt	ecb_dec, \impl, aes_ecb_decrypt
+	_aes_mode_crypt	ecb_dec, aes_ecb_decrypt
 SYM_FUNC_END(aes_ecb_decrypt_\impl)
 SYM_TYPED_FUNC_START(aes_cbc_decrypt_\impl)
-	_aes_mode_crypt	cbc_dec, \impl, aes_cbc_decrypt
+	_aes_mode_crypt	cbc_dec, aes_cbc_decrypt
 SYM_FUNC_END(aes_cbc_decrypt_\impl)
 SYM_TYPED_FUNC_START(aes_ctr_crypt_\impl)
-	_aes_mode_crypt	ctr, \impl, aes_ctr_crypt
+	_aes_mode_crypt	ctr, aes_ctr_crypt
 SYM_FUNC_END(aes_ctr_crypt_\impl)
 SYM_TYPED_FUNC_START(aes_xctr_crypt_\impl)
-	_aes_mode_crypt	xctr, \impl, aes_xctr_crypt
+	_aes_mode_crypt	xctr, aes_xctr_crypt
 SYM_FUNC_END(aes_xctr_crypt_\impl)
 .endm
 
@@ -1401,9 +1381,9 @@ SYM_FUNC_END(aes_decrypt_block_aesni)
  *			      const u8 *src, u8 *dst, unsigned int len,
  *			      u8 iv[16]);
  * C_i = AES(P_i ^ C_(i-1)), C_(-1) = iv; iv = the last C_i on return.
- * The rounds are those of the aesni remainder's 1-block function (unrolled,
- * see _rounds_func): a loop over the round keys would add its instructions
- * to every round of this serial chain.
+ * The rounds are unrolled in the loop (_rounds_unrolled): a loop over the
+ * round keys would add its instructions to every round of this serial
+ * chain, and a call to shared code a return to every block (see _rounds).
  */
 SYM_TYPED_FUNC_START(aes_cbc_encrypt_aesni)
 	mov		AES_KEYLEN_OFFSET(KEY), %eax
@@ -1417,7 +1397,7 @@ SYM_TYPED_FUNC_START(aes_cbc_encrypt_aesni)
 	movdqu		(SRC), %xmm1
 	pxor		%xmm1, %xmm0
 	pxor		RNDKEY0_XMM, %xmm0
-	call		_aes_enc1_aesni
+	_rounds_unrolled enc, 1
 	movdqu		%xmm0, (DST)
 	add		$16, SRC
 	add		$16, DST
