@@ -59,9 +59,6 @@ def main():
     ratios = parse(files)
     med = {k: statistics.median(v) for k, v in ratios.items()}
     if not low_only:
-        if RET_MODELS:
-            print(f"RET in the timed assembly: {', '.join(sorted(RET_MODELS))}"
-                  " (BENCH_RET)")
         print(f"ours / Linux 6.12, median of {len(files)} run(s), AES-256, "
               "worst of the configurations, at 16 B / 4096 B:")
         print(" " * 12 + "".join(f"{i:15s}" for i in IMPLS).rstrip())
@@ -75,6 +72,9 @@ def main():
                 else:
                     line += f"{a:.2f} / {b:.2f}    "
             print(line.rstrip())
+        if RET_MODELS:
+            print(f"RET in the timed assembly: {', '.join(sorted(RET_MODELS))}"
+                  " (BENCH_RET)")
         print()
     print("Rows with a median below 1.00 (mode impl key dir length: median [runs]):")
     for k in sorted(med):
