@@ -14,6 +14,8 @@ command -v gnuplot >/dev/null || { echo "plots: SKIPPED (gnuplot not installed)"
 rm -rf "$out/plotdata"
 mkdir -p "$out/plotdata"
 cpu=$(sed -n 's/^# CPU: //p' "$tsv")
+# BENCH_RET=thunk runs say so in the title (bench/Makefile)
+grep -q '^# RET: thunk' "$tsv" && cpu="$cpu, returns as with SRSO Safe RET"
 
 # One data file per chart and series: plotdata/CHART/NNR+WHO+IMPL.dat
 # (NN: implementation's colour, R: ours, our other form, Linux)
