@@ -898,6 +898,29 @@ SYM_FUNC_START(aes_gcm_aad_update_vaes_avx2)
 	mov		%rsi, GHASH_ACC_PTR	/* = ghash_acc */
 	_load_ghash_consts
 	vmovdqu		(GHASH_ACC_PTR), GHASH_ACC_XMM
+	/*
+	 * AAD of at most one block, the common case, is one multiplication
+	 * by H^1, and a whole block takes no jump on the way (as in
+	 * aes-gcm-aesni-x86_64.S, _aes_gcm_aad_update: taken branches count
+	 * where the kernel's return thunk restarts the front end).
+	 */
+	cmp		$16, DATALEN
+	ja		.Laad_long
+	jb		.Laad_partial
+	vmovdqu		(SRC), TMP1_XMM
+.Laad_block:
+	vpshufb		BSWAP_MASK_XMM, TMP1_XMM, TMP2_XMM
+	vpxor		GHASH_ACC_XMM, TMP2_XMM, TMP2_XMM
+	_ghash_mul_h1	TMP2_XMM, GHASH_ACC_XMM, TMP0_XMM, TMP1_XMM
+.Laad_store:
+	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
+	vzeroupper
+.Laad_done:
+	RET
+.Laad_partial:
+	_load_partial_block SRC, DATALEN, TMP1_XMM, TMP2_XMM, GTMP0
+	jmp		.Laad_block
+.Laad_long:
 	cmp		$128, DATALEN
 	jb		.Laad_tail
 .Laad_loop:
@@ -910,11 +933,7 @@ SYM_FUNC_START(aes_gcm_aad_update_vaes_avx2)
 	jz		.Laad_store
 .Laad_tail:
 	_ghash_tail	0
-.Laad_store:
-	vmovdqu		GHASH_ACC_XMM, (GHASH_ACC_PTR)
-	vzeroupper
-.Laad_done:
-	RET
+	jmp		.Laad_store
 SYM_FUNC_END(aes_gcm_aad_update_vaes_avx2)
 
 /*
