@@ -372,8 +372,8 @@
  * block.  With sums (POW8 != 0, so POW8 = 56: h_powers[7] = H^1 is the
  * power it takes) the block joins them by _ghash_tail_block and the sums
  * are reduced once: no more multiplications than that reduction needs.
- * Alone (the tail was one block), (\data + GHASH_ACC) * H by _ghash_mul_h,
- * whose latency is lower.  Clobbers \data, GHASH_*, TAIL_*.
+ * Alone (the tail was one block), _ghash_1block, whose latency is lower.
+ * Clobbers \data, GHASH_*, TAIL_*.
  */
 .macro _ghash_tail_end data=GHASHDATA0
 	test		POW8, POW8
@@ -384,10 +384,19 @@
 	_v		movdqa HI, GHASH_ACC
 	jmp		2f
 1:
+	_ghash_1block	\data
+2:
+.endm
+
+/*
+ * _ghash_1block data: GHASH_ACC = (GHASH_ACC + \data) * H, \data one block
+ * as stored in memory (byte-reflected here), by _ghash_mul_h.  Clobbers
+ * \data, TMP0, TAIL_HX.
+ */
+.macro _ghash_1block data
 	_v3		pshufb, BSWAP_MASK, \data, \data
 	_vpxor		GHASH_ACC, \data, GHASH_ACC
 	_ghash_mul_h	GHASH_ACC, TMP0, TAIL_HX
-2:
 .endm
 
 /*
@@ -764,9 +773,7 @@
 	jb		.Laad_partial\@
 	_v		movdqu (AAD), GHASHDATA0
 .Laad_block\@:
-	_v3		pshufb, BSWAP_MASK, GHASHDATA0, GHASHDATA0
-	_vpxor		GHASHDATA0, GHASH_ACC, GHASH_ACC
-	_ghash_mul_h	GHASH_ACC, TMP0, TAIL_HX
+	_ghash_1block	GHASHDATA0
 .Laad_store\@:
 	_v		movdqu GHASH_ACC, (GHASH_ACC_PTR)
 	RET

@@ -285,12 +285,12 @@
  * AMD Zen 1 to Zen 4) mispredicts every return on purpose, so each call
  * cost a mispredicted return: once per group, and every 8 blocks in the
  * xmm main loop.  On Zen 3, timed that way (bench BENCH_RET=thunk, four
- * code placements), inline rounds gained 20-57 % at 32-128 B for ECB,
+ * code placements), inline rounds gained 13-57 % at 32-128 B for ECB,
  * CTR and XCTR vaes_avx2 (CTR and XCTR at 96 B had been 0.88-0.95 of Linux
- * 6.12's by8 code, which calls nothing, and are 1.27-1.40 now) and 22-29 %
- * on xmm at 32-64 B, and took XCTR aesni_avx from 0.95-0.98 to 1.01-1.03
+ * 6.12's by8 code, which calls nothing, and are 1.27-1.40 now) and 13-29 %
+ * on xmm at 32-64 B, and took XCTR aesni_avx from 0.94-0.98 to 1.01-1.03
  * at 4-16 KiB; with plain returns they gained up to 20 % at 32-96 B and
- * lost nothing.
+ * lost 3 % at most (noise).
  */
 .macro	_rounds	dir, n, sfx
 .if \n > 4 && !(VL == 16 && \n == 8)
@@ -1070,8 +1070,9 @@
 	 * would take one for every group it skips after its last one and one
 	 * more to the return (on Zen 3, ECB at 64 B in a tight loop, when
 	 * the rounds were a call: with 8 taken branches 15.1 TSC ticks a
-	 * call, with 5 12.8; Linux 6.12's xmm code 15.1).  So after a group that leaves nothing the message
-	 * ends right there: ECB and CBC (whole blocks, which the groups
+	 * call, with 5 12.8; Linux 6.12's xmm code 15.1).  So after a group
+	 * that leaves nothing the message ends right there: ECB and CBC
+	 * (whole blocks, which the groups
 	 * usually finish) fall through to the return, CTR and XCTR (where a
 	 * partial block usually follows) take the branch to the end of the
 	 * segment (_group_end).
